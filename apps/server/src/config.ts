@@ -1,0 +1,71 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config.js). */
+const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db', import.meta.url));
+
+export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item.length > 0),
+  );
+
+export const databaseUrlSchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): DatabaseConfig => {
+    if (value === undefined || value === '') return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
+    if (value.startsWith('file:')) return { kind: 'sqlite', path: value.slice('file:'.length) };
+    if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
+    ctx.addIssue({ code: 'custom', message: 'must start with file:, postgres:// or postgresql://' });
+    return z.NEVER;
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_URL: databaseUrlSchema,
+  API_KEYS: commaList.pipe(z.array(z.string().min(16, 'each key must be at least 16 characters'))),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  database: DatabaseConfig;
+  /** Keys accepted besides the stored ones, e.g. injected by a secret manager. */
+  apiKeys: string[];
+  logLevel: (typeof LOG_LEVELS)[number];
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once at start-up; every invalid variable is named in one error. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = EnvSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const parsed = result.data;
+  return {
+    env: parsed.NODE_ENV,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    database: parsed.DATABASE_URL,
+    apiKeys: parsed.API_KEYS,
+    logLevel: parsed.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
+import { sendError } from './api-error.js';
+
+const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
+
+/** The authenticated client of a request, set by `requireApiKey`. */
+export function apiClientOf(res: { locals: Record<string, unknown> }): ApiClient | undefined {
+  return res.locals.apiClient as ApiClient | undefined;
+}
+
+/**
+ * Every /v1 operation runs behind this: it answers 401 before any parsing or validation, so an unauthenticated
+ * client learns nothing about the API. Keys are read from the Authorization header only, never from the query
+ * string, where they would end up in logs and browser history.
+ */
+export function requireApiKey(verifier: KeyVerifier): RequestHandler {
+  return async (req, res, next) => {
+    const key = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    const client = key === undefined ? undefined : await verifier.verify(key);
+    if (!client) {
+      res.setHeader('WWW-Authenticate', 'Bearer realm="animal-store"');
+      const problem = key === undefined ? 'missing or not of the form `Bearer <key>`' : 'not a valid key';
+      sendError(res, 'unauthorized', `The Authorization header is ${problem}.`);
+      return;
+    }
+    res.locals.apiClient = client;
+    next();
+  };
+}

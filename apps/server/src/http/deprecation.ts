@@ -1,0 +1,44 @@
+import { GET_PET_SUNSET } from '@animal-store/contract';
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { apiClientOf } from './auth.js';
+
+/** When getPet was first served deprecated (RFC 9745 wants a date): the first release of this store. */
+const DEPRECATED_SINCE = new Date('2026-11-22T00:00:00Z');
+
+/** One log line per client per interval is enough to find who still calls getPet, without flooding the log. */
+const LOG_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Marks every response of a deprecated operation (RFC 9745 `Deprecation`, RFC 8594 `Sunset`, a successor link)
+ * and logs, at most hourly per API key, which clients still call it.
+ */
+export function deprecated(options: {
+  successor: string;
+  logger: Logger;
+  operation: string;
+}): RequestHandler {
+  const lastLoggedAt = new Map<string, number>();
+  return (_req, res, next) => {
+    res.setHeader('Deprecation', `@${DEPRECATED_SINCE.getTime() / 1000}`);
+    res.setHeader('Sunset', GET_PET_SUNSET.toUTCString());
+    res.setHeader('Link', `<${options.successor}>; rel="successor-version"`);
+    res.on('finish', () => {
+      const client = apiClientOf(res);
+      if (!client) return;
+      const now = Date.now();
+      if (now - (lastLoggedAt.get(client.keyId) ?? 0) < LOG_INTERVAL_MS) return;
+      lastLoggedAt.set(client.keyId, now);
+      options.logger.warn(
+        {
+          operation: options.operation,
+          apiKeyId: client.keyId,
+          apiKeyName: client.name,
+          sunset: GET_PET_SUNSET,
+        },
+        'deprecated operation called',
+      );
+    });
+    next();
+  };
+}

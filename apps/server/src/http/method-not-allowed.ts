@@ -1,0 +1,29 @@
+import type { AppRoute, AppRouter } from '@ts-rest/core';
+import { isAppRoute } from '@ts-rest/core';
+import type { Router } from 'express';
+import { sendError } from './api-error.js';
+
+function routesOf(router: AppRouter): AppRoute[] {
+  return Object.values(router).flatMap((entry) => (isAppRoute(entry) ? [entry] : routesOf(entry)));
+}
+
+/**
+ * For every path of the contract, answers the methods it does not define with 405 and an `Allow` header listing
+ * those it does. Registered after the operations, so it only sees what they did not handle.
+ */
+export function answerMethodNotAllowed(router: Router, contract: AppRouter): void {
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const route of routesOf(contract)) {
+    const methods = methodsByPath.get(route.path) ?? new Set<string>();
+    methods.add(route.method);
+    if (route.method === 'GET') methods.add('HEAD');
+    methodsByPath.set(route.path, methods);
+  }
+  for (const [path, methods] of methodsByPath) {
+    const allow = [...methods].sort().join(', ');
+    router.all(path, (req, res) => {
+      res.setHeader('Allow', allow);
+      sendError(res, 'method_not_allowed', `${req.method} is not supported here; use ${allow}.`);
+    });
+  }
+}

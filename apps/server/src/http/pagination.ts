@@ -1,0 +1,26 @@
+import type { ListPetsQuery } from '@animal-store/contract';
+
+const CURSOR_VERSION = 'a';
+
+/**
+ * Cursors are opaque to clients so that the position format can change without breaking them; today it is the
+ * last id of the previous page.
+ */
+export function encodeCursor(afterId: number): string {
+  return Buffer.from(`${CURSOR_VERSION}${afterId}`).toString('base64url');
+}
+
+/** The id a cursor stands for, or undefined when this store did not produce it. */
+export function decodeCursor(cursor: string): number | undefined {
+  const match = /^a([1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  const afterId = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(afterId) ? afterId : undefined;
+}
+
+/** The address of the page after `afterId` at `listUrl`, keeping the client's filter and page size. */
+export function nextPageUrl(listUrl: string, query: ListPetsQuery, afterId: number): string {
+  const params = new URLSearchParams({ limit: String(query.limit) });
+  if (query.status !== undefined) params.set('status', query.status);
+  params.set('cursor', encodeCursor(afterId));
+  return `${listUrl}?${params}`;
+}

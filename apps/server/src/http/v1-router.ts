@@ -1,0 +1,32 @@
+import { contract } from '@animal-store/contract';
+import { createExpressEndpoints } from '@ts-rest/express';
+import express, { Router } from 'express';
+import type { Logger } from 'pino';
+import type { KeyVerifier } from '../keys/key-verifier.js';
+import type { PetRepository } from '../store/pet-repository.js';
+import { requireApiKey } from './auth.js';
+import { deprecated } from './deprecation.js';
+import { answerMethodNotAllowed } from './method-not-allowed.js';
+import { petHandlers } from './pet-handlers.js';
+import { requireJsonBody, validationErrorHandler } from './request-validation.js';
+
+export const BODY_LIMIT = '16kb';
+
+/** The contract's operations, in the order every request meets them: authentication first, then the body. */
+export function v1Router(deps: { pets: PetRepository; keys: KeyVerifier; logger: Logger }): Router {
+  const router = Router();
+  router.get('/pets/:petId', deprecated({ successor: '/v1/pets', logger: deps.logger, operation: 'getPet' }));
+  router.use(requireApiKey(deps.keys));
+  router.use(requireJsonBody, express.json({ limit: BODY_LIMIT }));
+  createExpressEndpoints(contract, petHandlers(deps.pets), router, {
+    requestValidationErrorHandler: validationErrorHandler,
+    globalMiddleware: [
+      (req, res, next) => {
+        res.locals.route = `/v1${req.tsRestRoute.path}`;
+        next();
+      },
+    ],
+  });
+  answerMethodNotAllowed(router, contract);
+  return router;
+}

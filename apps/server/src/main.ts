@@ -1,0 +1,79 @@
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
+import { KeyVerifier } from './keys/key-verifier.js';
+import { createLogger } from './logger.js';
+import { DatabaseOpenError } from './store/database.js';
+import { openStore } from './store/open-store.js';
+
+/** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Expected start-up failures: a clear sentence for the operator, no stack trace. */
+const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, NoApiKeyError];
+
+function printFirstKey(key: string): void {
+  process.stderr.write(
+    [
+      '',
+      '  No API key existed, so one was created. It is shown only this once:',
+      '',
+      `      ${key}`,
+      '',
+      '  Send it as `Authorization: Bearer <key>`. Manage keys with `pnpm --filter @animal-store/server keys`.',
+      '',
+      '',
+    ].join('\n'),
+  );
+}
+
+async function start(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  const store = await openStore(config.database);
+  const firstKey = await ensureAnApiKey({
+    keys: store.keys,
+    configuredKeyCount: config.apiKeys.length,
+    production: config.env === 'production',
+  });
+  if (firstKey) printFirstKey(firstKey.key);
+
+  const app = createApp({
+    pets: store.pets,
+    keys: new KeyVerifier(store.keys, config.apiKeys),
+    logger,
+    pingDatabase: () => store.database.ping(),
+  });
+  const server = app.listen(config.port, config.host, () => {
+    const { port } = server.address() as AddressInfo;
+    const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    logger.info(
+      { api: `${origin}/v1`, docs: `${origin}/docs`, database: store.database.dialect },
+      `Animal Store listening on ${origin}`,
+    );
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    server.close(async () => {
+      await store.database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+try {
+  await start(loadConfig(process.env));
+} catch (error) {
+  if (!STARTUP_ERRORS.some((type) => error instanceof type)) throw error;
+  process.stderr.write(`animal-store: ${(error as Error).message}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { DatabaseSchema } from './schema.js';
+
+export type Dialect = DatabaseConfig['kind'];
+
+export interface Database {
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  /** Resolves when the database answers a trivial query; rejects otherwise. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const PG_INT8_OID = 20;
+
+/**
+ * PostgreSQL returns int8 as strings so as not to lose precision; the contract bounds every id by 2^53-1, so
+ * numbers are exact here.
+ */
+const pgTypes = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === PG_INT8_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export class DatabaseOpenError extends Error {
+  override name = 'DatabaseOpenError';
+}
+
+function openSqlite(path: string): Kysely<DatabaseSchema> {
+  let connection: SqliteDatabase.Database;
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    connection = new SqliteDatabase(path);
+    // WAL lets readers proceed during a write; synchronous=FULL makes each commit durable before the 201 is sent.
+    connection.pragma('journal_mode = WAL');
+    connection.pragma('synchronous = FULL');
+    connection.pragma('busy_timeout = 5000');
+    connection.pragma('quick_check');
+  } catch (error) {
+    throw new DatabaseOpenError(`Cannot open the SQLite database at ${path}: ${(error as Error).message}`);
+  }
+  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+}
+
+function openPostgres(url: string): Kysely<DatabaseSchema> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function openDatabase(config: DatabaseConfig): Database {
+  const db = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url);
+  return {
+    db,
+    dialect: config.kind,
+    async ping() {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,62 @@
+import {
+  type CreateTableBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+} from 'kysely';
+import type { Dialect } from './database.js';
+
+/**
+ * A database-assigned int64 id. On SQLite only `INTEGER PRIMARY KEY AUTOINCREMENT` never reuses an id, even after
+ * the newest row is deleted by hand; PostgreSQL's identity column never does.
+ */
+const addIdColumn =
+  (dialect: Dialect) =>
+  <T extends CreateTableBuilder<string, never>>(table: T) =>
+    dialect === 'postgres'
+      ? table.addColumn('id', 'bigint', (column) => column.primaryKey().generatedByDefaultAsIdentity())
+      : table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement());
+
+/**
+ * Migrations in order. They run at every start-up, on both dialects; the migrator's lock makes concurrent starts
+ * of several instances safe. Never edit one that has shipped: add the next.
+ */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-pets-and-api-keys': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('pets')
+          .$call(addIdColumn(dialect))
+          .addColumn('name', 'text', (column) => column.notNull())
+          .addColumn('category_id', 'bigint', (column) => column.notNull())
+          .addColumn('status', 'text', (column) =>
+            column.check(sql`status is null or status in ('available', 'pending', 'sold')`),
+          )
+          .execute();
+        // Serves the status filter with keyset pagination: where status = ? and id > ? order by id.
+        await db.schema.createIndex('pets_status_id').on('pets').columns(['status', 'id']).execute();
+
+        await db.schema
+          .createTable('api_keys')
+          .$call(addIdColumn(dialect))
+          .addColumn('name', 'text', (column) => column.notNull())
+          .addColumn('key_hash', 'text', (column) => column.notNull().unique())
+          .addColumn('key_prefix', 'text', (column) => column.notNull())
+          .addColumn('created_at', 'text', (column) => column.notNull())
+          .addColumn('revoked_at', 'text')
+          .execute();
+      },
+    },
+  };
+}
+
+// Migrations run against an untyped database, as Kysely recommends: the schema they build is not yet the typed one.
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
+  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error) throw error;
+}

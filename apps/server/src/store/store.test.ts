@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashApiKey } from '../keys/api-key.js';
+import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
+import { migrateToLatest } from './migrations.js';
+import { openStore, type Store } from './open-store.js';
+
+describe.each(testDatabaseKinds)('storage on $name', (kind) => {
+  let database: TestDatabase;
+  let store: Store;
+
+  beforeAll(async () => {
+    database = await kind.create();
+    store = await openStore(database.config);
+  });
+
+  afterAll(async () => {
+    await store.database.close();
+    await database.drop();
+  });
+
+  describe('pets', () => {
+    it('assigns increasing ids and keeps exactly the given fields', async () => {
+      const first = await store.pets.create({ name: 'Rex', categoryId: 1, status: 'available' });
+      const second = await store.pets.create({ name: 'Tom', categoryId: Number.MAX_SAFE_INTEGER });
+      expect(second.id).toBeGreaterThan(first.id);
+      expect(first).toStrictEqual({ id: first.id, name: 'Rex', categoryId: 1, status: 'available' });
+      // No status given: none is invented, and the field is absent rather than null.
+      expect(second).toStrictEqual({ id: second.id, name: 'Tom', categoryId: Number.MAX_SAFE_INTEGER });
+      expect(await store.pets.findById(second.id)).toStrictEqual(second);
+    });
+
+    it('finds nothing for an unknown id', async () => {
+      expect(await store.pets.findById(Number.MAX_SAFE_INTEGER)).toBeUndefined();
+    });
+
+    it('keeps unicode and quote characters in names exactly', async () => {
+      const name = 'Ünïcødé 🐕 猫 "quoted" \'; drop table pets; --';
+      const pet = await store.pets.create({ name, categoryId: 3 });
+      expect((await store.pets.findById(pet.id))?.name).toBe(name);
+    });
+
+    it('lists in ascending id order, pages by keyset and filters by status', async () => {
+      const created = [];
+      for (const status of ['sold', 'pending', 'sold', 'sold', 'available'] as const) {
+        created.push(await store.pets.create({ name: `page-${status}`, categoryId: 9, status }));
+      }
+      const all = await store.pets.list({ limit: 100 });
+      expect(all.hasMore).toBe(false);
+      expect(all.pets.map((pet) => pet.id)).toStrictEqual([...all.pets.map((pet) => pet.id)].sort((a, b) => a - b));
+
+      const soldIds = created.filter((pet) => pet.status === 'sold').map((pet) => pet.id);
+      const firstPage = await store.pets.list({ limit: 2, status: 'sold' });
+      expect(firstPage.pets.map((pet) => pet.id)).toStrictEqual(soldIds.slice(0, 2));
+      expect(firstPage.hasMore).toBe(true);
+      const secondPage = await store.pets.list({ limit: 2, status: 'sold', afterId: soldIds[1] });
+      expect(secondPage.pets.map((pet) => pet.id)).toStrictEqual(soldIds.slice(2));
+      expect(secondPage.hasMore).toBe(false);
+    });
+
+    it('says a page is the last when exactly `limit` animals remain', async () => {
+      const all = await store.pets.list({ limit: 100 });
+      const page = await store.pets.list({ limit: all.pets.length });
+      expect(page.pets).toHaveLength(all.pets.length);
+      expect(page.hasMore).toBe(false);
+    });
+  });
+
+  describe('api keys', () => {
+    it('stores only a digest, finds active keys by it and forgets revoked ones', async () => {
+      const created = await store.keys.create('ops');
+      expect(created.key).toMatch(/^as_[\w-]{43}$/);
+      const listed = (await store.keys.list()).find((key) => key.id === created.id);
+      expect(listed).toStrictEqual({
+        id: created.id,
+        name: 'ops',
+        prefix: created.key.slice(0, 9),
+        createdAt: created.createdAt,
+        revokedAt: null,
+      });
+      const stored = await store.database.db.selectFrom('api_keys').selectAll().where('id', '=', created.id).execute();
+      expect(JSON.stringify(stored)).not.toContain(created.key);
+
+      expect(await store.keys.findActiveByHash(hashApiKey(created.key))).toStrictEqual({ id: created.id, name: 'ops' });
+      const activeBefore = await store.keys.countActive();
+      expect(await store.keys.revoke(created.id)).toBe(true);
+      expect(await store.keys.revoke(created.id)).toBe(false);
+      expect(await store.keys.findActiveByHash(hashApiKey(created.key))).toBeUndefined();
+      expect(await store.keys.countActive()).toBe(activeBefore - 1);
+    });
+  });
+
+  it('runs migrations again without change', async () => {
+    await migrateToLatest(store.database.db, store.database.dialect);
+    expect((await store.pets.list({ limit: 1 })).pets).toHaveLength(1);
+  });
+});

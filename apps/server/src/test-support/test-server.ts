@@ -1,0 +1,65 @@
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { createApp } from '../app.js';
+import type { DatabaseConfig } from '../config.js';
+import { KeyVerifier } from '../keys/key-verifier.js';
+import { openStore, type Store } from '../store/open-store.js';
+
+export interface TestServer {
+  /** Origin of the server, e.g. http://127.0.0.1:41234 */
+  origin: string;
+  /** Base address of the API: `${origin}/v1` */
+  baseUrl: string;
+  /** A valid stored API key. */
+  apiKey: string;
+  store: Store;
+  /** Every log line written so far, parsed. */
+  logLines(): Array<Record<string, unknown>>;
+  /** Raw log output, for asserting what must never appear in it. */
+  rawLogs(): string;
+  /** Sends a request with the API key unless `headers.authorization` says otherwise. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The real app on a real port over a real database, as `main.ts` wires it, with logs captured in memory. */
+export async function startTestServer(
+  database: DatabaseConfig,
+  options: { configuredKeys?: string[] } = {},
+): Promise<TestServer> {
+  const store = await openStore(database);
+  const { key: apiKey } = await store.keys.create('test');
+  let logs = '';
+  const logger = pino({ level: 'info' }, { write: (line: string) => void (logs += line) });
+  const app = createApp({
+    pets: store.pets,
+    keys: new KeyVerifier(store.keys, options.configuredKeys ?? []),
+    logger,
+    pingDatabase: () => store.database.ping(),
+  });
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    baseUrl: `${origin}/v1`,
+    apiKey,
+    store,
+    logLines: () =>
+      logs
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line)),
+    rawLogs: () => logs,
+    request: (path, init = {}) =>
+      fetch(`${origin}${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${apiKey}`, ...(init.headers as Record<string, string>) },
+      }),
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await store.database.close();
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import {
+  AuthorizationHeaderSchema,
+  ErrorSchema,
+  ListPetsQuerySchema,
+  NewPetSchema,
+  PetIdPathSchema,
+  PetListSchema,
+  PetSchema,
+} from './schemas.js';
+
+const c = initContract();
+
+/** The date from which getPet is gone; announced in the `Sunset` header of every getPet response. */
+export const GET_PET_SUNSET = new Date('2030-12-05T00:00:00Z');
+
+/**
+ * The Animal Store API, version 1. Paths are relative to the base address, which ends in `/v1`.
+ * Every operation requires `Authorization: Bearer <API key>`.
+ */
+export const contract = c.router(
+  {
+    listPets: {
+      method: 'GET',
+      path: '/pets',
+      query: ListPetsQuerySchema,
+      summary: 'List animals',
+      description:
+        'Returns animals in ascending order of id, at most `limit` of them, optionally only those with the given ' +
+        '`status`. When more animals follow, the response carries a `Link: <…>; rel="next"` header with the full ' +
+        'address of the next page; follow it until it is absent to visit every matching animal exactly once.',
+      responses: {
+        200: PetListSchema,
+        400: ErrorSchema,
+      },
+    },
+    createPet: {
+      method: 'POST',
+      path: '/pets',
+      contentType: 'application/json',
+      body: NewPetSchema,
+      summary: 'Add an animal',
+      description:
+        'Adds an animal and returns it with the id the store assigned, with a `Location` header naming it. ' +
+        'The response is sent only after the animal is durably stored.',
+      responses: {
+        201: PetSchema,
+        400: ErrorSchema,
+        413: ErrorSchema,
+        415: ErrorSchema,
+      },
+    },
+    getPet: {
+      method: 'GET',
+      path: '/pets/:petId',
+      pathParams: z.object({ petId: PetIdPathSchema }),
+      deprecated: true,
+      summary: 'Get one animal (deprecated)',
+      description:
+        'Returns one animal. Deprecated: removed on 5 December 2030. Use `GET /pets` with the `status` filter ' +
+        'instead. Every response carries `Deprecation`, `Sunset` and a `Link` to the successor.',
+      responses: {
+        200: PetSchema,
+        400: ErrorSchema,
+        404: ErrorSchema,
+      },
+    },
+  },
+  {
+    baseHeaders: AuthorizationHeaderSchema,
+    strictStatusCodes: true,
+    commonResponses: {
+      401: ErrorSchema,
+      500: ErrorSchema,
+      503: ErrorSchema,
+    },
+  },
+);
+
+export type Contract = typeof contract;

@@ -1,0 +1,32 @@
+/**
+ * Every `code` the store puts in an Error body, with the HTTP status it comes with and when. The set is stable:
+ * codes are added, never renamed or removed, within v1.
+ */
+export const ERROR_CODES = {
+  validation_failed: {
+    status: 400,
+    when: 'A parameter or the body is missing or invalid; the message names it.',
+  },
+  malformed_json: { status: 400, when: 'The request body is not valid JSON.' },
+  bad_request: {
+    status: 400,
+    when: 'The request could not be read: aborted, wrong length or undecodable path.',
+  },
+  invalid_cursor: { status: 400, when: 'The `cursor` query parameter was not produced by this store.' },
+  unauthorized: { status: 401, when: 'The API key is missing, malformed, unknown or revoked.' },
+  pet_not_found: { status: 404, when: 'No animal has the requested id.' },
+  route_not_found: { status: 404, when: 'No operation exists at this path.' },
+  method_not_allowed: {
+    status: 405,
+    when: 'The path exists but not with this method; see the `Allow` header.',
+  },
+  payload_too_large: { status: 413, when: 'The request body is larger than 16 KiB.' },
+  unsupported_media_type: { status: 415, when: 'The request body is not `application/json`.' },
+  internal_error: { status: 500, when: 'An unexpected failure; it is logged with the request id.' },
+  service_unavailable: {
+    status: 503,
+    when: 'The database cannot be reached; retry after `Retry-After` seconds.',
+  },
+} as const satisfies Record<string, { status: number; when: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;

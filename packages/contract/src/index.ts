@@ -1,0 +1,4 @@
+export * from './contract.js';
+export * from './errors.js';
+export * from './openapi.js';
+export * from './schemas.js';

@@ -1,0 +1,87 @@
+import { generateOpenApi } from '@ts-rest/open-api';
+import { contract } from './contract.js';
+import { MAX_SAFE_ID } from './schemas.js';
+
+const bearerAuth = 'bearerAuth';
+
+/** Response descriptions in the words of the interface document (ts-rest would only repeat the status code). */
+const RESPONSE_DESCRIPTIONS: Record<string, string> = {
+  '200': 'Success.',
+  '201': 'Animal added.',
+  '400': 'A parameter or the body is missing or invalid.',
+  '401': 'API key missing or invalid.',
+  '404': 'No animal with that identifier.',
+  '413': 'Request body larger than 16 KiB.',
+  '415': 'Request body is not application/json.',
+  '500': 'Unexpected failure.',
+  '503': 'Database unreachable; retry later.',
+};
+
+const petIdParameterSchema = { type: 'integer' as const, format: 'int64', minimum: 1, maximum: MAX_SAFE_ID };
+
+/** Ids are bounded by MAX_SAFE_ID in Zod; on the wire they are the seed's int64. */
+function markInt64(node: unknown): void {
+  if (Array.isArray(node)) {
+    node.forEach(markInt64);
+  } else if (node && typeof node === 'object') {
+    const record = node as Record<string, unknown>;
+    if (record.type === 'integer' && record.maximum === MAX_SAFE_ID) record.format = 'int64';
+    Object.values(record).forEach(markInt64);
+  }
+}
+
+/**
+ * The contract as an OpenAPI 3 document. The Authorization header is expressed as the bearer security scheme
+ * rather than as a header parameter, which is how OpenAPI tools expect credentials to be described.
+ */
+export const openApiDocument = generateOpenApi(
+  contract,
+  {
+    openapi: '3.0.3',
+    info: {
+      title: 'Animal Store API',
+      version: '1.0.0',
+      description:
+        'A catalogue of animals offered in a store. Every operation requires an API key as a bearer token.',
+    },
+    servers: [
+      {
+        url: 'https://{host}/v1',
+        description: 'Production',
+        variables: { host: { default: 'api.animal-store.example' } },
+      },
+      {
+        url: 'https://{host}/v1',
+        description: 'Staging',
+        variables: { host: { default: 'staging.api.animal-store.example' } },
+      },
+    ],
+    components: {
+      securitySchemes: {
+        [bearerAuth]: { type: 'http', scheme: 'bearer', description: 'An API key sent as a bearer token.' },
+      },
+    },
+    security: [{ [bearerAuth]: [] }],
+  },
+  {
+    setOperationId: true,
+    operationMapper: (operation) => {
+      for (const [status, response] of Object.entries(operation.responses)) {
+        response.description = RESPONSE_DESCRIPTIONS[status] ?? status;
+      }
+      const parameters = operation.parameters
+        ?.filter(
+          (parameter) =>
+            !('in' in parameter && parameter.in === 'header' && parameter.name === 'authorization'),
+        )
+        .map((parameter) =>
+          'in' in parameter && parameter.in === 'path' && parameter.name === 'petId'
+            ? { ...parameter, schema: petIdParameterSchema }
+            : parameter,
+        );
+      const mapped = { ...operation, parameters };
+      markInt64(mapped);
+      return mapped;
+    },
+  },
+);

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { ListPetsQuerySchema, NewPetSchema, PetIdPathSchema, PetSchema } from './schemas.js';
+
+const issuesOf = (result: { success: boolean; error?: { issues: Array<{ path: (string | number)[] }> } }) =>
+  result.error?.issues.map((issue) => issue.path.join('.'));
+
+describe('NewPetSchema', () => {
+  it('accepts the required fields with and without a status', () => {
+    expect(NewPetSchema.parse({ name: 'Rex', categoryId: 1 })).toStrictEqual({ name: 'Rex', categoryId: 1 });
+    expect(NewPetSchema.parse({ name: 'Rex', categoryId: 1, status: 'sold' })).toStrictEqual({
+      name: 'Rex',
+      categoryId: 1,
+      status: 'sold',
+    });
+  });
+
+  it.each([
+    ['missing name', { categoryId: 1 }, 'name'],
+    ['empty name', { name: '', categoryId: 1 }, 'name'],
+    ['blank name', { name: '   ', categoryId: 1 }, 'name'],
+    ['name with a NUL', { name: 'Re\u0000x', categoryId: 1 }, 'name'],
+    ['name with a newline', { name: 'Re\nx', categoryId: 1 }, 'name'],
+    ['name with a lone surrogate', { name: 'Re\ud800x', categoryId: 1 }, 'name'],
+    ['name of 256 characters', { name: 'x'.repeat(256), categoryId: 1 }, 'name'],
+    ['missing categoryId', { name: 'Rex' }, 'categoryId'],
+    ['categoryId as a string', { name: 'Rex', categoryId: '5' }, 'categoryId'],
+    ['categoryId zero', { name: 'Rex', categoryId: 0 }, 'categoryId'],
+    ['fractional categoryId', { name: 'Rex', categoryId: 1.5 }, 'categoryId'],
+    ['categoryId above 2^53-1', { name: 'Rex', categoryId: 2 ** 53 }, 'categoryId'],
+    ['unknown status', { name: 'Rex', categoryId: 1, status: 'lost' }, 'status'],
+    ['client-sent id', { id: 7, name: 'Rex', categoryId: 1 }, ''],
+    ['unknown field', { name: 'Rex', categoryId: 1, colour: 'red' }, ''],
+  ])('rejects %s', (_, body, path) => {
+    expect(issuesOf(NewPetSchema.safeParse(body))).toStrictEqual([path]);
+  });
+
+  it('accepts names in any script, with emoji', () => {
+    const body = { name: 'Ünïcødé 🐕 猫', categoryId: 1 };
+    expect(NewPetSchema.parse(body)).toStrictEqual(body);
+  });
+
+  it('accepts a name of exactly 255 characters and the largest safe categoryId', () => {
+    const body = { name: 'x'.repeat(255), categoryId: Number.MAX_SAFE_INTEGER };
+    expect(NewPetSchema.parse(body)).toStrictEqual(body);
+  });
+});
+
+describe('PetSchema', () => {
+  it('requires an id', () => {
+    expect(issuesOf(PetSchema.safeParse({ name: 'Rex', categoryId: 1 }))).toStrictEqual(['id']);
+  });
+});
+
+describe('ListPetsQuerySchema', () => {
+  it('defaults limit to 20 and leaves status unset', () => {
+    expect(ListPetsQuerySchema.parse({})).toStrictEqual({ limit: 20 });
+  });
+
+  it.each([
+    ['1', 1],
+    ['100', 100],
+  ])('accepts limit=%s', (limit, parsed) => {
+    expect(ListPetsQuerySchema.parse({ limit })).toStrictEqual({ limit: parsed });
+  });
+
+  it.each(['0', '101', '1.5', 'ten', '', '-1'])('rejects limit=%j', (limit) => {
+    expect(issuesOf(ListPetsQuerySchema.safeParse({ limit }))).toStrictEqual(['limit']);
+  });
+
+  it('rejects a repeated limit (an array after query parsing)', () => {
+    expect(issuesOf(ListPetsQuerySchema.safeParse({ limit: ['1', '2'] }))).toStrictEqual(['limit']);
+  });
+
+  it('rejects unknown parameters so that typos do not silently widen a query', () => {
+    expect(issuesOf(ListPetsQuerySchema.safeParse({ staus: 'sold' }))).toStrictEqual(['']);
+  });
+});
+
+describe('PetIdPathSchema', () => {
+  it('turns a canonical decimal into a number', () => {
+    expect(PetIdPathSchema.parse('42')).toBe(42);
+  });
+
+  it.each(['0', '01', '1.0', '-1', '+1', '1e3', 'abc', '', '9007199254740992', '99999999999999999'])(
+    'rejects %j',
+    (petId) => {
+      expect(PetIdPathSchema.safeParse(petId).success).toBe(false);
+    },
+  );
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+
+/**
+ * Identifiers are int64 on the wire, but JavaScript reads JSON numbers as doubles: anything above 2^53-1 would
+ * silently change value in every JavaScript client. The store therefore never assigns or accepts a larger id.
+ */
+export const MAX_SAFE_ID = Number.MAX_SAFE_INTEGER;
+
+export const PET_STATUSES = ['available', 'pending', 'sold'] as const;
+
+export const PET_NAME_MAX_LENGTH = 255;
+
+export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
+
+export const PetStatusSchema = z.enum(PET_STATUSES).describe('Availability of the animal.');
+export type PetStatus = z.infer<typeof PetStatusSchema>;
+
+const int64Id = (description: string) =>
+  z
+    .number({ invalid_type_error: 'must be a whole number' })
+    .int('must be a whole number')
+    .positive('must be a positive whole number')
+    .max(MAX_SAFE_ID, `must be at most ${MAX_SAFE_ID}`)
+    .describe(description);
+
+export const PetIdSchema = int64Id(
+  'Identifier of the animal, assigned by the store (int64, at most 2^53-1).',
+);
+
+export const CategoryIdSchema = int64Id(
+  'Identifier of the category the animal belongs to (int64, at most 2^53-1).',
+);
+
+export const PetNameSchema = z
+  .string({ invalid_type_error: 'must be a string' })
+  .max(PET_NAME_MAX_LENGTH, `must be at most ${PET_NAME_MAX_LENGTH} characters`)
+  // One rule for empty and blank names, so an empty name gets one message rather than two.
+  .regex(/\S/, 'must not be empty or blank')
+  // PostgreSQL cannot store NUL, and a lone surrogate would be silently replaced on the way to either database:
+  // refusing both keeps every stored name exactly as sent.
+  .regex(/^[^\p{Cc}\p{Cs}]*$/u, 'must not contain control characters or unpaired surrogates')
+  .describe("The animal's name.");
+
+/** Request body of createPet. Unknown fields, including a client-chosen `id`, are rejected rather than ignored. */
+export const NewPetSchema = z
+  .object({
+    name: PetNameSchema,
+    categoryId: CategoryIdSchema,
+    status: PetStatusSchema.optional(),
+  })
+  .strict();
+export type NewPet = z.infer<typeof NewPetSchema>;
+
+/** An animal as the store returns it. `status` is absent when it was not given on creation. */
+export const PetSchema = z.object({
+  id: PetIdSchema,
+  name: PetNameSchema,
+  categoryId: CategoryIdSchema,
+  status: PetStatusSchema.optional(),
+});
+export type Pet = z.infer<typeof PetSchema>;
+
+export const PetListSchema = z.array(PetSchema);
+
+export const ErrorSchema = z.object({
+  code: z.string().describe('Machine-readable error code (snake_case, stable).'),
+  message: z.string().describe('Human-readable description.'),
+  status: z.number().int().describe('The HTTP status code, repeated.'),
+});
+export type ApiError = z.infer<typeof ErrorSchema>;
+
+export const ListPetsQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number({ invalid_type_error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(LIST_LIMIT.min, `must be at least ${LIST_LIMIT.min}`)
+      .max(LIST_LIMIT.max, `must be at most ${LIST_LIMIT.max}`)
+      .default(LIST_LIMIT.default)
+      .describe('Maximum number of animals returned.'),
+    status: PetStatusSchema.optional().describe('Return only animals with this status.'),
+    cursor: z
+      .string()
+      .min(1, 'must not be empty')
+      .optional()
+      .describe('Opaque position from the `next` link of a previous page; absent for the first page.'),
+  })
+  .strict();
+export type ListPetsQuery = z.infer<typeof ListPetsQuerySchema>;
+
+/** Path ids are canonical decimal integers: `01`, `1.0` or `+1` name no animal. */
+export const PetIdPathSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(PetIdSchema);
+
+export const AuthorizationHeaderSchema = z.object({
+  authorization: z.string().describe('`Bearer <API key>`: every operation requires an API key.'),
+});
