@@ -1,10 +1,13 @@
 import express from 'express';
 import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import { adminAppRoutes } from './http/admin-app.js';
 import { apiDocsRoutes } from './http/api-docs.js';
 import { sendError } from './http/api-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import { requestLogger } from './http/request-logger.js';
+import { corsForApi, securityHeaders } from './http/security-headers.js';
 import { v1Router } from './http/v1-router.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
 import type { PetRepository } from './store/pet-repository.js';
@@ -15,6 +18,16 @@ export interface AppDependencies {
   logger: Logger;
   /** Resolves when the database is reachable; backs /readyz. */
   pingDatabase: () => Promise<void>;
+  config: Pick<Config, 'corsOrigins' | 'adminEnvironments'>;
+  /** Folder of the built admin app. */
+  adminDistDir: string;
+}
+
+/** Origins of the absolute API base addresses the admin app may switch to. */
+function apiOrigins(config: AppDependencies['config']): string[] {
+  return config.adminEnvironments.flatMap(({ baseUrl }) =>
+    /^https?:/.test(baseUrl) ? [new URL(baseUrl).origin] : [],
+  );
 }
 
 /** Builds the HTTP application. No side effects: tests get a fresh app for every database they open. */
@@ -23,9 +36,11 @@ export function createApp(deps: AppDependencies): express.Express {
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestLogger(deps.logger));
+  app.use(securityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase));
   app.use(apiDocsRoutes());
-  app.use('/v1', v1Router(deps));
+  app.use('/v1', corsForApi(deps.config.corsOrigins), v1Router(deps));
+  app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
   app.use((req, res) => {
     sendError(res, 'route_not_found', `No operation at ${req.method} ${req.path}.`);
   });

@@ -29,6 +29,11 @@ export const databaseUrlSchema = z
     return z.NEVER;
   });
 
+const absoluteUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -36,6 +41,9 @@ const EnvSchema = z.object({
   DATABASE_URL: databaseUrlSchema,
   API_KEYS: commaList.pipe(z.array(z.string().min(16, 'each key must be at least 16 characters'))),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  CORS_ORIGINS: commaList.pipe(z.array(absoluteUrl)),
+  PRODUCTION_BASE_URL: absoluteUrl.optional(),
+  STAGING_BASE_URL: absoluteUrl.optional(),
 });
 
 export type Config = {
@@ -46,7 +54,16 @@ export type Config = {
   /** Keys accepted besides the stored ones, e.g. injected by a secret manager. */
   apiKeys: string[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /** Origins allowed to call /v1 from a browser (a separately hosted admin); empty: CORS stays closed. */
+  corsOrigins: string[];
+  /** API base addresses the admin app offers; production defaults to this server's own /v1. */
+  adminEnvironments: AdminEnvironment[];
 };
+
+export interface AdminEnvironment {
+  name: 'production' | 'staging';
+  baseUrl: string;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -67,5 +84,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     database: parsed.DATABASE_URL,
     apiKeys: parsed.API_KEYS,
     logLevel: parsed.LOG_LEVEL,
+    corsOrigins: parsed.CORS_ORIGINS,
+    adminEnvironments: [
+      { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? '/v1' },
+      ...(parsed.STAGING_BASE_URL ? [{ name: 'staging' as const, baseUrl: parsed.STAGING_BASE_URL }] : []),
+    ],
   };
 }

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { adminDistDir } from '@animal-store/admin/dist-dir';
 import { createApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
@@ -43,12 +44,19 @@ async function start(config: Config): Promise<void> {
     keys: new KeyVerifier(store.keys, config.apiKeys),
     logger,
     pingDatabase: () => store.database.ping(),
+    config,
+    adminDistDir,
   });
   const server = app.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     logger.info(
-      { api: `${origin}/v1`, docs: `${origin}/docs`, database: store.database.dialect },
+      {
+        api: `${origin}/v1`,
+        admin: `${origin}/admin/`,
+        docs: `${origin}/docs`,
+        database: store.database.dialect,
+      },
       `Animal Store listening on ${origin}`,
     );
   });

@@ -46,7 +46,9 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
       }
       const all = await store.pets.list({ limit: 100 });
       expect(all.hasMore).toBe(false);
-      expect(all.pets.map((pet) => pet.id)).toStrictEqual([...all.pets.map((pet) => pet.id)].sort((a, b) => a - b));
+      expect(all.pets.map((pet) => pet.id)).toStrictEqual(
+        [...all.pets.map((pet) => pet.id)].sort((a, b) => a - b),
+      );
 
       const soldIds = created.filter((pet) => pet.status === 'sold').map((pet) => pet.id);
       const firstPage = await store.pets.list({ limit: 2, status: 'sold' });
@@ -77,10 +79,17 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
         createdAt: created.createdAt,
         revokedAt: null,
       });
-      const stored = await store.database.db.selectFrom('api_keys').selectAll().where('id', '=', created.id).execute();
+      const stored = await store.database.db
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', created.id)
+        .execute();
       expect(JSON.stringify(stored)).not.toContain(created.key);
 
-      expect(await store.keys.findActiveByHash(hashApiKey(created.key))).toStrictEqual({ id: created.id, name: 'ops' });
+      expect(await store.keys.findActiveByHash(hashApiKey(created.key))).toStrictEqual({
+        id: created.id,
+        name: 'ops',
+      });
       const activeBefore = await store.keys.countActive();
       expect(await store.keys.revoke(created.id)).toBe(true);
       expect(await store.keys.revoke(created.id)).toBe(false);

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
+import { adminDistDir } from '@animal-store/admin/dist-dir';
 import pino from 'pino';
-import { createApp } from '../app.js';
+import { type AppDependencies, createApp } from '../app.js';
 import type { DatabaseConfig } from '../config.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
 import { openStore, type Store } from '../store/open-store.js';
@@ -25,7 +26,11 @@ export interface TestServer {
 /** The real app on a real port over a real database, as `main.ts` wires it, with logs captured in memory. */
 export async function startTestServer(
   database: DatabaseConfig,
-  options: { configuredKeys?: string[] } = {},
+  options: {
+    configuredKeys?: string[];
+    config?: Partial<AppDependencies['config']>;
+    adminDistDir?: string;
+  } = {},
 ): Promise<TestServer> {
   const store = await openStore(database);
   const { key: apiKey } = await store.keys.create('test');
@@ -36,6 +41,12 @@ export async function startTestServer(
     keys: new KeyVerifier(store.keys, options.configuredKeys ?? []),
     logger,
     pingDatabase: () => store.database.ping(),
+    config: {
+      corsOrigins: [],
+      adminEnvironments: [{ name: 'production', baseUrl: '/v1' }],
+      ...options.config,
+    },
+    adminDistDir: options.adminDistDir ?? adminDistDir,
   });
   const server = app.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
