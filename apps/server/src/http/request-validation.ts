@@ -9,9 +9,20 @@ function describeUnknownKey(location: string, key: string): string {
     : `${location} '${key}': is not a known ${location === 'body' ? 'field' : 'parameter'}`;
 }
 
+/** Zod may report several rules broken by one value; the first is enough to fix it, and the message stays short. */
+function firstIssuePerField(issues: readonly ZodIssue[]): ZodIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const field = issue.code === 'unrecognized_keys' ? `\0${issue.keys.join()}` : issue.path.join('.');
+    if (seen.has(field)) return false;
+    seen.add(field);
+    return true;
+  });
+}
+
 function describeIssues(location: 'path' | 'query' | 'body', issues: readonly ZodIssue[] = []): string[] {
   const noun = { path: 'path parameter', query: 'query parameter', body: 'body field' }[location];
-  return issues.flatMap((issue) => {
+  return firstIssuePerField(issues).flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => describeUnknownKey(location, key));
     if (location === 'body' && issue.path.length === 0)
       return ['The request body is required and must be a JSON object.'];
@@ -34,7 +45,10 @@ export function validationErrorHandler(error: RequestValidationError, _req: unkn
  * without a body passes, to be told by validation that the body is required (400, as the interface says).
  */
 export const requireJsonBody: RequestHandler = (req, res, next) => {
-  if (req.method !== 'GET' && req.method !== 'HEAD' && req.is('application/json') === false) {
+  // An empty body (Content-Length: 0, as fetch sends for a bodiless POST) is no body, whatever its type.
+  const hasBody =
+    req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+  if (hasBody && !req.is('application/json')) {
     sendError(
       res,
       'unsupported_media_type',

@@ -22,7 +22,7 @@ if (process.env.CI && !postgresUrl) {
   throw new Error('CI must test PostgreSQL too: set TEST_DATABASE_URL (.ci/run does).');
 }
 
-const sqlite: TestDatabaseKind = {
+export const sqliteTestDatabase: TestDatabaseKind = {
   name: 'sqlite',
   async create() {
     const directory = mkdtempSync(join(tmpdir(), 'animal-store-test-'));
@@ -62,4 +62,6 @@ function postgres(url: string): TestDatabaseKind {
 }
 
 /** SQLite always; PostgreSQL whenever TEST_DATABASE_URL names one (CI always does). */
-export const testDatabaseKinds: TestDatabaseKind[] = postgresUrl ? [sqlite, postgres(postgresUrl)] : [sqlite];
+export const testDatabaseKinds: TestDatabaseKind[] = postgresUrl
+  ? [sqliteTestDatabase, postgres(postgresUrl)]
+  : [sqliteTestDatabase];

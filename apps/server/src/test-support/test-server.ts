@@ -35,7 +35,14 @@ export async function startTestServer(
   const store = await openStore(database);
   const { key: apiKey } = await store.keys.create('test');
   let logs = '';
-  const logger = pino({ level: 'info' }, { write: (line: string) => void (logs += line) });
+  const logger = pino(
+    { level: 'info' },
+    {
+      write: (line: string) => {
+        logs += line;
+      },
+    },
+  );
   const app = createApp({
     pets: store.pets,
     keys: new KeyVerifier(store.keys, options.configuredKeys ?? []),

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults to loopback:3000 and the SQLite file data/animal-store.db at the repository root', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '127.0.0.1',
+      apiKeys: [],
+      logLevel: 'info',
+    });
+    expect(config.database).toStrictEqual({
+      kind: 'sqlite',
+      path: expect.stringMatching(/[/\\]data[/\\]animal-store\.db$/),
+    });
+    expect(config.database.kind === 'sqlite' && config.database.path).not.toContain('apps');
+    expect(config.adminEnvironments).toStrictEqual([{ name: 'production', baseUrl: '/v1' }]);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgresql://u@db/store',
+      API_KEYS: ' key-one-0123456789 , key-two-0123456789 ',
+      LOG_LEVEL: 'warn',
+      CORS_ORIGINS: 'https://admin.example.test',
+      STAGING_BASE_URL: 'https://staging.example.test/v1',
+    });
+    expect(config).toStrictEqual({
+      env: 'production',
+      port: 8080,
+      host: '0.0.0.0',
+      database: { kind: 'postgres', url: 'postgresql://u@db/store' },
+      apiKeys: ['key-one-0123456789', 'key-two-0123456789'],
+      logLevel: 'warn',
+      corsOrigins: ['https://admin.example.test'],
+      adminEnvironments: [
+        { name: 'production', baseUrl: '/v1' },
+        { name: 'staging', baseUrl: 'https://staging.example.test/v1' },
+      ],
+    });
+  });
+
+  it('takes file: URLs as SQLite paths', () => {
+    expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db' }).database).toStrictEqual({
+      kind: 'sqlite',
+      path: '/tmp/x.db',
+    });
+  });
+
+  it('names every bad variable in one error', () => {
+    const load = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        API_KEYS: 'short',
+        LOG_LEVEL: 'loud',
+        NODE_ENV: 'prod',
+      });
+    expect(load).toThrow(ConfigError);
+    const message = (() => {
+      try {
+        load();
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    for (const name of ['PORT', 'DATABASE_URL', 'API_KEYS', 'LOG_LEVEL', 'NODE_ENV'])
+      expect(message).toContain(`${name}`);
+  });
+});

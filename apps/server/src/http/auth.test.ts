@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
+import { anError, see } from '../test-support/http-assertions.js';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+const CONFIGURED_KEY = 'configured-key-0123456789';
+
+const operations: Array<[string, string, RequestInit]> = [
+  ['listPets', '/v1/pets', {}],
+  [
+    'createPet',
+    '/v1/pets',
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"A","categoryId":1}' },
+  ],
+  ['getPet', '/v1/pets/1', {}],
+  ['an unknown /v1 path', '/v1/orders', {}],
+];
+
+describe('authentication', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    database = await sqliteTestDatabase.create();
+    server = await startTestServer(database.config, { configuredKeys: [CONFIGURED_KEY] });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+  });
+
+  const missing = anError(
+    401,
+    'unauthorized',
+    'The Authorization header is missing or not of the form `Bearer <key>`.',
+  );
+  const invalid = anError(401, 'unauthorized', 'The Authorization header is not a valid key.');
+
+  describe.each(operations)('%s', (_, path, init) => {
+    it('401 with WWW-Authenticate when the key is missing', async () => {
+      const response = await fetch(`${server.origin}${path}`, init);
+      expect(await see(response)).toStrictEqual(missing);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="animal-store"');
+    });
+
+    it.each([
+      ['Basic dXNlcjpwYXNz', missing],
+      ['Bearer', missing],
+      ['Bearer two words', missing],
+      ['Bearer as_unknown-key', invalid],
+    ])('401 for Authorization: %s', async (authorization, expected) => {
+      const response = await fetch(`${server.origin}${path}`, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), authorization },
+      });
+      expect(await see(response)).toStrictEqual(expected);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer realm="animal-store"');
+    });
+  });
+
+  it('never accepts a key in the query string', async () => {
+    for (const name of ['api_key', 'access_token', 'key']) {
+      const response = await fetch(`${server.origin}/v1/pets?${name}=${server.apiKey}`);
+      expect(await see(response)).toStrictEqual(missing);
+    }
+  });
+
+  it('accepts a stored key, a configured key, and the scheme in any case', async () => {
+    for (const authorization of [
+      `Bearer ${server.apiKey}`,
+      `bearer ${server.apiKey}`,
+      `Bearer ${CONFIGURED_KEY}`,
+    ]) {
+      expect((await fetch(`${server.baseUrl}/pets`, { headers: { authorization } })).status).toBe(200);
+    }
+  });
+
+  it('refuses a key once it is revoked', async () => {
+    const created = await server.store.keys.create('short-lived');
+    const headers = { authorization: `Bearer ${created.key}` };
+    expect((await fetch(`${server.baseUrl}/pets`, { headers })).status).toBe(200);
+    await server.store.keys.revoke(created.id);
+    expect(await see(await fetch(`${server.baseUrl}/pets`, { headers }))).toStrictEqual(invalid);
+  });
+
+  it('checks the key before reading the body', async () => {
+    const response = await fetch(`${server.baseUrl}/pets`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(await see(response)).toStrictEqual(missing);
+  });
+
+  it('never writes a key into the log', async () => {
+    await fetch(`${server.baseUrl}/pets?api_key=${server.apiKey}`, {
+      headers: { authorization: `Bearer ${server.apiKey}` },
+    });
+    await fetch(`${server.baseUrl}/pets`, { headers: { authorization: `Bearer ${CONFIGURED_KEY}` } });
+    const logs = server.rawLogs();
+    expect(logs).toContain('"statusCode":200');
+    expect(logs).not.toContain(server.apiKey);
+    expect(logs).not.toContain(CONFIGURED_KEY);
+  });
+});

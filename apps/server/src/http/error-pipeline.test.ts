@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
+import { anError, see } from '../test-support/http-assertions.js';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+describe('the error pipeline', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    database = await sqliteTestDatabase.create();
+    server = await startTestServer(database.config);
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+  });
+
+  const post = (body: string, contentType = 'application/json') =>
+    server.request('/v1/pets', { method: 'POST', headers: { 'content-type': contentType }, body });
+
+  it('400 malformed_json for a body that is not JSON', async () => {
+    const expected = anError(400, 'malformed_json', 'The request body is not valid JSON.');
+    expect(await see(await post('{"name": "Rex",'))).toStrictEqual(expected);
+    expect(await see(await post('"just a string"'))).toStrictEqual(expected);
+  });
+
+  it('415 for a body that is not application/json, before reading it', async () => {
+    const expected = anError(
+      415,
+      'unsupported_media_type',
+      'The request body must be JSON, sent as Content-Type: application/json.',
+    );
+    expect(await see(await post('name=Rex&categoryId=1', 'application/x-www-form-urlencoded'))).toStrictEqual(
+      expected,
+    );
+    expect(await see(await post('{"name":"Rex","categoryId":1}', 'text/plain'))).toStrictEqual(expected);
+  });
+
+  it('accepts JSON with a charset parameter', async () => {
+    expect((await post('{"name":"Rex","categoryId":1}', 'application/json; charset=utf-8')).status).toBe(201);
+  });
+
+  it('413 for a body over 16 KiB, 201 just under it', async () => {
+    const bodyOfLength = (length: number) => {
+      const frame = JSON.stringify({ name: '', categoryId: 1, pad: '' });
+      return JSON.stringify({ name: 'x', categoryId: 1, pad: 'p'.repeat(length - frame.length - 1) });
+    };
+    expect(await see(await post(bodyOfLength(16 * 1024 + 1)))).toStrictEqual(
+      anError(413, 'payload_too_large', 'The request body is larger than 16 KiB.'),
+    );
+    // Just under the limit the body is read and judged on its content (the pad field is unknown).
+    expect((await see(await post(bodyOfLength(16 * 1024)))).status).toBe(400);
+  });
+
+  it('404 route_not_found for unknown paths, inside and outside /v1', async () => {
+    expect(await see(await server.request('/v1/store/orders'))).toStrictEqual(
+      anError(404, 'route_not_found', 'No operation at GET /v1/store/orders.'),
+    );
+    expect(await see(await fetch(`${server.origin}/pets`))).toStrictEqual(
+      anError(404, 'route_not_found', 'No operation at GET /pets.'),
+    );
+  });
+
+  it('405 with Allow for a method a path does not support', async () => {
+    const deleted = await server.request('/v1/pets/1', { method: 'DELETE' });
+    expect(await see(deleted)).toStrictEqual(
+      anError(405, 'method_not_allowed', 'DELETE is not supported here; use GET, HEAD.'),
+    );
+    expect(deleted.headers.get('allow')).toBe('GET, HEAD');
+    const put = await server.request('/v1/pets', { method: 'PUT' });
+    expect(await see(put)).toStrictEqual(
+      anError(405, 'method_not_allowed', 'PUT is not supported here; use GET, HEAD, POST.'),
+    );
+    expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
+  });
+
+  it('400 bad_request for a path that cannot be decoded', async () => {
+    expect(await see(await server.request('/v1/pets/%E0%A4%A'))).toStrictEqual(
+      anError(400, 'bad_request', 'The request could not be read.'),
+    );
+  });
+
+  it('500 internal_error for an unexpected failure: logged with the request id, never leaked', async () => {
+    const failingDatabase = await sqliteTestDatabase.create();
+    const failing = await startTestServer(failingDatabase.config);
+    await failing.store.database.close();
+    const response = await failing.request('/v1/pets');
+    const requestId = response.headers.get('x-request-id');
+    const seen = await see(response);
+    await failing.close().catch(() => undefined);
+    await failingDatabase.drop();
+
+    expect(seen).toStrictEqual(
+      anError(
+        500,
+        'internal_error',
+        `An unexpected error occurred; quote request id ${requestId} when reporting it.`,
+      ),
+    );
+    expect(JSON.stringify(seen.body)).not.toMatch(/at .*\.(js|ts):\d+|Error:/);
+    const logged = failing.logLines().find((line) => line.msg === 'unexpected failure');
+    expect(logged).toMatchObject({ level: 50, req: { id: requestId }, err: { type: expect.any(String) } });
+  });
+
+  it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
+    const kept = await server.request('/v1/pets', { headers: { 'x-request-id': 'trace-123' } });
+    expect(kept.headers.get('x-request-id')).toBe('trace-123');
+    const replaced = await server.request('/v1/pets', { headers: { 'x-request-id': 'bad id\twith spaces' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

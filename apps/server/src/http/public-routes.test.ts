@@ -1,0 +1,126 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openApiDocument } from '@animal-store/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
+import { aJson, anError, see } from '../test-support/http-assertions.js';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+describe('routes without authentication', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let adminDir: string;
+
+  beforeAll(async () => {
+    database = await sqliteTestDatabase.create();
+    // A stand-in for `vite build` output: what is tested here is how the server serves whatever was built.
+    adminDir = mkdtempSync(join(tmpdir(), 'admin-dist-'));
+    mkdirSync(join(adminDir, 'assets'));
+    writeFileSync(join(adminDir, 'index.html'), '<!doctype html><title>Admin</title>');
+    writeFileSync(join(adminDir, 'assets', 'app-1234.js'), 'export {};');
+    server = await startTestServer(database.config, {
+      adminDistDir: adminDir,
+      config: {
+        adminEnvironments: [
+          { name: 'production', baseUrl: '/v1' },
+          { name: 'staging', baseUrl: 'https://staging.example.test/v1' },
+        ],
+        corsOrigins: ['https://admin.example.test'],
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+    rmSync(adminDir, { recursive: true, force: true });
+  });
+
+  it('/healthz: the process is up', async () => {
+    expect(await see(await fetch(`${server.origin}/healthz`))).toStrictEqual(aJson(200, { status: 'ok' }));
+  });
+
+  it('/readyz: 200 while the database answers, 503 with Retry-After when it does not', async () => {
+    expect(await see(await fetch(`${server.origin}/readyz`))).toStrictEqual(aJson(200, { status: 'ready' }));
+    const otherDatabase = await sqliteTestDatabase.create();
+    const broken = await startTestServer(otherDatabase.config);
+    await broken.store.database.close();
+    const response = await fetch(`${broken.origin}/readyz`);
+    expect(await see(response)).toStrictEqual(
+      anError(503, 'service_unavailable', 'The database cannot be reached.'),
+    );
+    expect(response.headers.get('retry-after')).toBe('5');
+    await broken.close().catch(() => undefined);
+    await otherDatabase.drop();
+  });
+
+  it('/v1/openapi.json: the contract document, with this server first', async () => {
+    const seen = await see(await fetch(`${server.baseUrl}/openapi.json`));
+    expect(seen).toStrictEqual(
+      aJson(200, {
+        ...JSON.parse(JSON.stringify(openApiDocument)),
+        servers: [{ url: '/v1', description: 'This server' }, ...(openApiDocument.servers ?? [])],
+      }),
+    );
+  });
+
+  it('/docs: interactive documentation that loads no third-party script', async () => {
+    const response = await fetch(`${server.origin}/docs/`);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain('swagger-ui');
+    expect(html).not.toMatch(/<script[^>]+src="https?:/);
+  });
+
+  it('/ redirects to the admin app, which is served with a CSP and falls back to index.html', async () => {
+    const root = await fetch(`${server.origin}/`, { redirect: 'manual' });
+    expect([root.status, root.headers.get('location')]).toStrictEqual([302, '/admin/']);
+
+    for (const path of ['/admin/', '/admin/pets/12']) {
+      const page = await fetch(`${server.origin}${path}`);
+      expect([page.status, await page.text()]).toStrictEqual([200, '<!doctype html><title>Admin</title>']);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('content-security-policy')).toContain(
+        "connect-src 'self' https://staging.example.test",
+      );
+    }
+    const asset = await fetch(`${server.origin}/admin/assets/app-1234.js`);
+    expect([asset.status, asset.headers.get('cache-control')]).toStrictEqual([
+      200,
+      'public, max-age=31536000, immutable',
+    ]);
+    expect(await see(await fetch(`${server.origin}/admin/assets/missing.js`))).toStrictEqual(
+      anError(404, 'route_not_found', 'No admin asset at /admin/assets/missing.js.'),
+    );
+  });
+
+  it('/admin/config.json: the API environments the admin app may use', async () => {
+    expect(await see(await fetch(`${server.origin}/admin/config.json`))).toStrictEqual(
+      aJson(200, {
+        environments: [
+          { name: 'production', baseUrl: '/v1' },
+          { name: 'staging', baseUrl: 'https://staging.example.test/v1' },
+        ],
+      }),
+    );
+  });
+
+  it('answers CORS preflights for configured origins only, and sends no X-Powered-By', async () => {
+    const preflight = (origin: string) =>
+      fetch(`${server.baseUrl}/pets`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'authorization',
+        },
+      });
+    const allowed = await preflight('https://admin.example.test');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://admin.example.test');
+    const other = await preflight('https://evil.example.test');
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+    expect(allowed.headers.get('x-powered-by')).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything written to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the origin once the server listens; rejects if the process exits first. */
+  listening: Promise<string>;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+/** Runs a server entry point (src/main.ts, src/keys-cli.ts) from source as a real process. */
+export function runServerScript(
+  script: string,
+  env: Record<string, string>,
+  args: string[] = [],
+): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const listening = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Animal Store listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    exited.then((code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
+  });
+  listening.catch(() => undefined);
+  return { child, output: () => output, listening, exited };
+}
