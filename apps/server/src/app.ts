@@ -6,19 +6,23 @@ import { apiDocsRoutes } from './http/api-docs.js';
 import { sendError } from './http/api-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
+import type { RateLimitOptions } from './http/rate-limits.js';
 import { requestLogger } from './http/request-logger.js';
 import { corsForApi, securityHeaders } from './http/security-headers.js';
 import { v1Router } from './http/v1-router.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
+import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
 
 export interface AppDependencies {
   pets: PetRepository;
+  petCreation: PetCreation;
   keys: KeyVerifier;
   logger: Logger;
   /** Resolves when the database is reachable; backs /readyz. */
   pingDatabase: () => Promise<void>;
   config: Pick<Config, 'corsOrigins' | 'adminEnvironments'>;
+  rateLimits: RateLimitOptions;
   /** Folder of the built admin app. */
   adminDistDir: string;
 }

@@ -29,6 +29,12 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://admin.example.test',
       STAGING_BASE_URL: 'https://staging.example.test/v1',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      RATE_LIMIT_PER_MINUTE: '60',
+      AUTH_FAILURES_PER_MINUTE: '5',
+      REQUEST_TIMEOUT_MS: '2000',
+      HEADERS_TIMEOUT_MS: '1000',
+      MAX_CONNECTIONS: '50',
     });
     expect(config).toStrictEqual({
       env: 'production',
@@ -42,6 +48,9 @@ describe('loadConfig', () => {
         { name: 'production', baseUrl: '/v1' },
         { name: 'staging', baseUrl: 'https://staging.example.test/v1' },
       ],
+      redisUrl: 'redis://127.0.0.1:6379',
+      rateLimits: { requestsPerKeyPerMinute: 60, authFailuresPerAddressPerMinute: 5 },
+      serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
     });
   });
 

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { ServerLimits } from './http-server.js';
 
 /** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config.js). */
 const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db', import.meta.url));
@@ -34,6 +35,8 @@ const absoluteUrl = z
   .url()
   .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
 
+const positiveInt = z.coerce.number().int().positive();
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -42,6 +45,15 @@ const EnvSchema = z.object({
   API_KEYS: commaList.pipe(z.array(z.string().min(16, 'each key must be at least 16 characters'))),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   CORS_ORIGINS: commaList.pipe(z.array(absoluteUrl)),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+  AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
+  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+  HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+  MAX_CONNECTIONS: positiveInt.default(1000),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
 });
@@ -58,6 +70,10 @@ export type Config = {
   corsOrigins: string[];
   /** API base addresses the admin app offers; production defaults to this server's own /v1. */
   adminEnvironments: AdminEnvironment[];
+  /** Shared rate-limit counters for several instances; in-process counters when absent. */
+  redisUrl: string | undefined;
+  rateLimits: { requestsPerKeyPerMinute: number; authFailuresPerAddressPerMinute: number };
+  serverLimits: ServerLimits;
 };
 
 export interface AdminEnvironment {
@@ -89,5 +105,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? '/v1' },
       ...(parsed.STAGING_BASE_URL ? [{ name: 'staging' as const, baseUrl: parsed.STAGING_BASE_URL }] : []),
     ],
+    redisUrl: parsed.REDIS_URL,
+    rateLimits: {
+      requestsPerKeyPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
+      authFailuresPerAddressPerMinute: parsed.AUTH_FAILURES_PER_MINUTE,
+    },
+    serverLimits: {
+      requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: parsed.HEADERS_TIMEOUT_MS,
+      maxConnections: parsed.MAX_CONNECTIONS,
+    },
   };
 }

@@ -2,14 +2,19 @@ import type { AddressInfo } from 'node:net';
 import { adminDistDir } from '@animal-store/admin/dist-dir';
 import { createApp } from './app.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { connectRedisCounterStores } from './http/redis-counter-store.js';
+import { createHttpServer } from './http-server.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
 import { KeyVerifier } from './keys/key-verifier.js';
 import { createLogger } from './logger.js';
 import { DatabaseOpenError } from './store/database.js';
-import { openStore } from './store/open-store.js';
+import { openStoreWhenReachable } from './store/open-store.js';
 
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Expired Idempotency-Keys are swept this often; a sweep is one indexed delete. */
+const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
 
 /** Expected start-up failures: a clear sentence for the operator, no stack trace. */
 const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, NoApiKeyError];
@@ -31,23 +36,31 @@ function printFirstKey(key: string): void {
 
 async function start(config: Config): Promise<void> {
   const logger = createLogger(config);
-  const store = await openStore(config.database);
+  const store = await openStoreWhenReachable(config.database, {
+    onIdleError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
+    onRetry: (error, attempt, delayMs) =>
+      logger.warn({ err: error, attempt, delayMs }, 'database unreachable at start-up; retrying'),
+  });
   const firstKey = await ensureAnApiKey({
     keys: store.keys,
     configuredKeyCount: config.apiKeys.length,
     production: config.env === 'production',
   });
   if (firstKey) printFirstKey(firstKey.key);
+  const counters = config.redisUrl ? await connectRedisCounterStores(config.redisUrl, logger) : undefined;
 
   const app = createApp({
     pets: store.pets,
+    petCreation: store.petCreation,
     keys: new KeyVerifier(store.keys, config.apiKeys),
     logger,
     pingDatabase: () => store.database.ping(),
     config,
+    rateLimits: { ...config.rateLimits, storeFor: counters?.storeFor },
     adminDistDir,
   });
-  const server = app.listen(config.port, config.host, () => {
+  const server = createHttpServer(app, config.serverLimits);
+  server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     logger.info(
@@ -61,12 +74,20 @@ async function start(config: Config): Promise<void> {
     );
   });
 
+  const sweep = setInterval(() => {
+    store.idempotencyKeys
+      .deleteExpired()
+      .catch((error) => logger.warn({ err: error }, 'idempotency sweep failed'));
+  }, IDEMPOTENCY_SWEEP_MS).unref();
+
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    clearInterval(sweep);
     server.close(async () => {
+      await counters?.close();
       await store.database.close();
       logger.info('stopped');
       process.exit(0);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   AuthorizationHeaderSchema,
   ErrorSchema,
+  IdempotencyHeaderSchema,
   ListPetsQuerySchema,
   NewPetSchema,
   PetIdPathSchema,
@@ -39,16 +40,20 @@ export const contract = c.router(
       method: 'POST',
       path: '/pets',
       contentType: 'application/json',
+      headers: IdempotencyHeaderSchema,
       body: NewPetSchema,
       summary: 'Add an animal',
       description:
         'Adds an animal and returns it with the id the store assigned, with a `Location` header naming it. ' +
-        'The response is sent only after the animal is durably stored.',
+        'The response is sent only after the animal is durably stored. Send an `Idempotency-Key` to retry safely: ' +
+        'a repeat with the same key and body replays the first response with `Idempotent-Replayed: true`.',
       responses: {
         201: PetSchema,
         400: ErrorSchema,
+        409: ErrorSchema,
         413: ErrorSchema,
         415: ErrorSchema,
+        422: ErrorSchema,
       },
     },
     getPet: {
@@ -72,6 +77,7 @@ export const contract = c.router(
     strictStatusCodes: true,
     commonResponses: {
       401: ErrorSchema,
+      429: ErrorSchema,
       500: ErrorSchema,
       503: ErrorSchema,
     },

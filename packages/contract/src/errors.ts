@@ -20,8 +20,19 @@ export const ERROR_CODES = {
     status: 405,
     when: 'The path exists but not with this method; see the `Allow` header.',
   },
+  request_timeout: { status: 408, when: 'The request was not received completely in time.' },
+  idempotency_request_in_progress: {
+    status: 409,
+    when: 'A request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds.',
+  },
   payload_too_large: { status: 413, when: 'The request body is larger than 16 KiB.' },
   unsupported_media_type: { status: 415, when: 'The request body is not `application/json`.' },
+  idempotency_key_reused: {
+    status: 422,
+    when: 'This Idempotency-Key was already used with a different request body.',
+  },
+  rate_limited: { status: 429, when: 'Too many requests; retry after `Retry-After` seconds.' },
+  headers_too_large: { status: 431, when: 'The request headers are too large.' },
   internal_error: { status: 500, when: 'An unexpected failure; it is logged with the request id.' },
   service_unavailable: {
     status: 503,

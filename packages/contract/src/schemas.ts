@@ -98,3 +98,11 @@ export const PetIdPathSchema = z
 export const AuthorizationHeaderSchema = z.object({
   authorization: z.string().describe('`Bearer <API key>`: every operation requires an API key.'),
 });
+
+/** Printable ASCII, as HTTP header values are; long enough for a UUID or a hash of a file and row. */
+export const IdempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 printable ASCII characters')
+  .describe('Makes a retry safe: the first response for this key is replayed for 24 hours.');
+
+export const IdempotencyHeaderSchema = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });

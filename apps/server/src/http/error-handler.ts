@@ -1,5 +1,9 @@
 import type { ErrorRequestHandler } from 'express';
+import { isDatabaseUnavailable } from '../store/database-errors.js';
 import { sendError } from './api-error.js';
+
+/** A pool reconnects within seconds once the database is back. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The end of the one error pipeline: body-parser failures and anything thrown become an Error body. Unknown
@@ -21,6 +25,10 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   } else if (status !== undefined && status >= 400 && status < 500) {
     // The request could not be read as sent: aborted, wrong length, undecodable path.
     sendError(res, 'bad_request', 'The request could not be read.');
+  } else if (isDatabaseUnavailable(error)) {
+    req.log.warn({ err: error }, 'database unavailable');
+    res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    sendError(res, 'service_unavailable', 'The database cannot be reached; retry shortly.');
   } else {
     req.log.error({ err: error }, 'unexpected failure');
     sendError(

@@ -1,7 +1,9 @@
 import { contract } from '@animal-store/contract';
 import { type createExpressEndpoints, initServer } from '@ts-rest/express';
+import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
 import { errorBody } from './api-error.js';
+import { apiClientOf } from './auth.js';
 import { decodeCursor, nextPageUrl } from './pagination.js';
 
 const s = initServer();
@@ -10,7 +12,13 @@ const s = initServer();
 type PetHandlers = Parameters<typeof createExpressEndpoints<typeof contract>>[1];
 
 /** The three operations of the contract. Expected outcomes are returned, never thrown. */
-export function petHandlers(pets: PetRepository): PetHandlers {
+export function petHandlers({
+  pets,
+  petCreation,
+}: {
+  pets: PetRepository;
+  petCreation: PetCreation;
+}): PetHandlers {
   return s.router(contract, {
     listPets: async ({ query, req, res }) => {
       const afterId = query.cursor === undefined ? 0 : decodeCursor(query.cursor);
@@ -32,10 +40,33 @@ export function petHandlers(pets: PetRepository): PetHandlers {
       return { status: 200, body: page.pets };
     },
 
-    createPet: async ({ body, req, res }) => {
-      const pet = await pets.create(body);
-      res.setHeader('Location', `${req.baseUrl}/pets/${pet.id}`);
-      return { status: 201, body: pet };
+    createPet: async ({ body, headers, req, res }) => {
+      const key = headers['idempotency-key'];
+      const client = apiClientOf(res);
+      const outcome = await petCreation.create(
+        body,
+        key && client ? { scope: client.scope, key } : undefined,
+      );
+      switch (outcome.kind) {
+        case 'in_progress':
+          res.setHeader('Retry-After', '1');
+          return {
+            status: 409,
+            body: errorBody(
+              'idempotency_request_in_progress',
+              'A request with this Idempotency-Key is in progress.',
+            ),
+          };
+        case 'key_reused':
+          return {
+            status: 422,
+            body: errorBody('idempotency_key_reused', 'This Idempotency-Key was used with a different body.'),
+          };
+        case 'replayed':
+          res.setHeader('Idempotent-Replayed', 'true');
+      }
+      res.setHeader('Location', `${req.baseUrl}/pets/${outcome.pet.id}`);
+      return { status: 201, body: outcome.pet };
     },
 
     getPet: async ({ params }) => {

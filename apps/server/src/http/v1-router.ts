@@ -3,22 +3,37 @@ import { createExpressEndpoints } from '@ts-rest/express';
 import express, { Router } from 'express';
 import type { Logger } from 'pino';
 import type { KeyVerifier } from '../keys/key-verifier.js';
+import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
 import { requireApiKey } from './auth.js';
 import { deprecated } from './deprecation.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { petHandlers } from './pet-handlers.js';
+import { authFailureRateLimit, perKeyRateLimit, type RateLimitOptions } from './rate-limits.js';
 import { requireJsonBody, validationErrorHandler } from './request-validation.js';
 
 export const BODY_LIMIT = '16kb';
 
-/** The contract's operations, in the order every request meets them: authentication first, then the body. */
-export function v1Router(deps: { pets: PetRepository; keys: KeyVerifier; logger: Logger }): Router {
+/**
+ * The contract's operations, in the order every request meets them: authentication (and its limits) first, then
+ * the body.
+ */
+export function v1Router(deps: {
+  pets: PetRepository;
+  petCreation: PetCreation;
+  keys: KeyVerifier;
+  logger: Logger;
+  rateLimits: RateLimitOptions;
+}): Router {
   const router = Router();
   router.get('/pets/:petId', deprecated({ successor: '/v1/pets', logger: deps.logger, operation: 'getPet' }));
-  router.use(requireApiKey(deps.keys));
+  router.use(
+    authFailureRateLimit(deps.rateLimits),
+    requireApiKey(deps.keys),
+    perKeyRateLimit(deps.rateLimits),
+  );
   router.use(requireJsonBody, express.json({ limit: BODY_LIMIT }));
-  createExpressEndpoints(contract, petHandlers(deps.pets), router, {
+  createExpressEndpoints(contract, petHandlers(deps), router, {
     requestValidationErrorHandler: validationErrorHandler,
     globalMiddleware: [
       (req, res, next) => {

@@ -5,7 +5,14 @@ import { hashApiKey } from './api-key.js';
 export interface ApiClient {
   keyId: string;
   name: string;
+  /**
+   * A digest prefix unique to the key across every database: scopes per-key state (idempotency keys, rate-limit
+   * counters) that may live in a store shared by several deployments.
+   */
+  scope: string;
 }
+
+const scopeOf = (keyHash: string) => keyHash.slice(0, 24);
 
 /** Decides whether a presented key is valid: one of the configured keys or an active stored one. */
 export class KeyVerifier {
@@ -16,10 +23,13 @@ export class KeyVerifier {
     configuredKeys: readonly string[],
   ) {
     this.configuredKeys = new Map(
-      configuredKeys.map((key, index) => [
-        hashApiKey(key),
-        { keyId: `env-${index + 1}`, name: `API_KEYS #${index + 1}` },
-      ]),
+      configuredKeys.map((key, index) => {
+        const keyHash = hashApiKey(key);
+        return [
+          keyHash,
+          { keyId: `env-${index + 1}`, name: `API_KEYS #${index + 1}`, scope: scopeOf(keyHash) },
+        ];
+      }),
     );
   }
 
@@ -28,6 +38,6 @@ export class KeyVerifier {
     const configured = this.configuredKeys.get(keyHash);
     if (configured) return configured;
     const stored = await this.repository.findActiveByHash(keyHash);
-    return stored && { keyId: String(stored.id), name: stored.name };
+    return stored && { keyId: String(stored.id), name: stored.name, scope: scopeOf(keyHash) };
   }
 }

@@ -49,13 +49,19 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
   return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
 }
 
-function openPostgres(url: string): Kysely<DatabaseSchema> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes });
+function openPostgres(url: string, onIdleError: (error: Error) => void): Kysely<DatabaseSchema> {
+  // A bounded connect timeout turns an unreachable server into a prompt 503 rather than a hung request.
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, connectionTimeoutMillis: 5000 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it.
+  pool.on('error', onIdleError);
   return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export function openDatabase(config: DatabaseConfig): Database {
-  const db = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url);
+export function openDatabase(
+  config: DatabaseConfig,
+  onIdleError: (error: Error) => void = () => {},
+): Database {
+  const db = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url, onIdleError);
   return {
     db,
     dialect: config.kind,

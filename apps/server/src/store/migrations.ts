@@ -50,6 +50,26 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '002-idempotency-keys': {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('idempotency_keys')
+          .addColumn('scope', 'text', (column) => column.notNull())
+          .addColumn('key', 'text', (column) => column.notNull())
+          .addColumn('request_hash', 'text', (column) => column.notNull())
+          .addColumn('response_status', 'integer')
+          .addColumn('response_body', 'text')
+          .addColumn('created_at_ms', 'bigint', (column) => column.notNull())
+          .addPrimaryKeyConstraint('idempotency_keys_pk', ['scope', 'key'])
+          .execute();
+        // Serves the sweep of expired keys.
+        await db.schema
+          .createIndex('idempotency_keys_created')
+          .on('idempotency_keys')
+          .column('created_at_ms')
+          .execute();
+      },
+    },
   };
 }
 

@@ -20,7 +20,21 @@ export interface ApiKeysTable {
   revoked_at: string | null;
 }
 
+/** One row per (API key, Idempotency-Key): the claim on a create and, once done, its response. */
+export interface IdempotencyKeysTable {
+  /** Which API key sent it: keys of different clients never collide. */
+  scope: string;
+  key: string;
+  /** SHA-256 of the canonical request body: the same key with another body is a client error. */
+  request_hash: string;
+  /** NULL while the first request is in progress. */
+  response_status: number | null;
+  response_body: string | null;
+  created_at_ms: number;
+}
+
 export interface DatabaseSchema {
   pets: PetsTable;
   api_keys: ApiKeysTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

@@ -3,6 +3,7 @@ import { adminDistDir } from '@animal-store/admin/dist-dir';
 import pino from 'pino';
 import { type AppDependencies, createApp } from '../app.js';
 import type { DatabaseConfig } from '../config.js';
+import { createHttpServer, type ServerLimits } from '../http-server.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
 import { openStore, type Store } from '../store/open-store.js';
 
@@ -29,6 +30,8 @@ export async function startTestServer(
   options: {
     configuredKeys?: string[];
     config?: Partial<AppDependencies['config']>;
+    rateLimits?: Partial<AppDependencies['rateLimits']>;
+    serverLimits?: Partial<ServerLimits>;
     adminDistDir?: string;
   } = {},
 ): Promise<TestServer> {
@@ -45,6 +48,7 @@ export async function startTestServer(
   );
   const app = createApp({
     pets: store.pets,
+    petCreation: store.petCreation,
     keys: new KeyVerifier(store.keys, options.configuredKeys ?? []),
     logger,
     pingDatabase: () => store.database.ping(),
@@ -53,9 +57,20 @@ export async function startTestServer(
       adminEnvironments: [{ name: 'production', baseUrl: '/v1' }],
       ...options.config,
     },
+    rateLimits: {
+      requestsPerKeyPerMinute: 100_000,
+      authFailuresPerAddressPerMinute: 100_000,
+      ...options.rateLimits,
+    },
     adminDistDir: options.adminDistDir ?? adminDistDir,
   });
-  const server = app.listen(0, '127.0.0.1');
+  const server = createHttpServer(app, {
+    requestTimeoutMs: 30_000,
+    headersTimeoutMs: 10_000,
+    maxConnections: 1000,
+    ...options.serverLimits,
+  });
+  server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
