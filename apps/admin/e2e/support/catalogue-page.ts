@@ -1,0 +1,29 @@
+import type { Page } from 'playwright-core';
+
+/** The rows of the catalogue table as text, [] when no table is shown (loading, empty or error). */
+export function tableRows(page: Page): Promise<string[][]> {
+  return page
+    .locator('table tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) =>
+        [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent?.trim() ?? ''),
+      ),
+    );
+}
+
+/** The key as the app keeps it, to check that sign-in stores it and sign-out removes it. */
+export function storedApiKey(page: Page): Promise<string | null> {
+  return page.evaluate(() => sessionStorage.getItem('animal-store.admin.api-key'));
+}
+
+export async function addAnimal(
+  page: Page,
+  animal: { name: string; categoryId: string; status: string },
+  submit: 'click' | 'dblclick' = 'click',
+): Promise<void> {
+  const form = page.getByRole('region', { name: 'Add an animal' });
+  await form.getByLabel('Name').fill(animal.name);
+  await form.getByLabel('Category ID').fill(animal.categoryId);
+  await form.getByLabel('Status').selectOption(animal.status);
+  await form.getByRole('button', { name: 'Add animal' })[submit]();
+}

@@ -1,0 +1,73 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The server's built entry point, found by path: the server depends on this package (it serves the built app), so
+ * this package cannot depend back on it. `pnpm test` builds it first (see package.json and turbo.json).
+ */
+const SERVER_MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
+
+export interface StoreProcess {
+  origin: string;
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+/** A real store process on an empty SQLite file in a fresh folder, listening on a free port of 127.0.0.1. */
+export async function startStore(): Promise<StoreProcess> {
+  if (!existsSync(SERVER_MAIN)) {
+    throw new Error(`${SERVER_MAIN} does not exist: run \`pnpm test\` (it builds the server first).`);
+  }
+  const folder = mkdtempSync(join(tmpdir(), 'animal-store-admin-e2e-'));
+  const apiKey = `e2e-admin-key-${process.pid}-${Date.now()}`;
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      // info, not warn: the line that says where the store listens is logged at info.
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATABASE_URL: `file:${join(folder, 'store.db')}`,
+      API_KEYS: apiKey,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    const origin = await listeningOrigin(child, exited);
+    return {
+      origin,
+      apiKey,
+      async stop() {
+        child.kill('SIGTERM');
+        await exited;
+        rmSync(folder, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    child.kill('SIGKILL');
+    rmSync(folder, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function listeningOrigin(child: ChildProcess, exited: Promise<number | null>): Promise<string> {
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      // Keep reading for as long as the process lives: a full pipe would block its logging.
+      if (output.length < 64_000) output += chunk.toString();
+      const match = /Animal Store listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) =>
+      reject(new Error(`The store exited with ${code} before listening:\n${output}`)),
+    );
+  });
+}

@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { createQueryClient } from './api/query-client';
+import { Screens } from './screens';
+import { useSession } from './session/use-session';
+
+/** The tab-wide pieces: the session and the one query client, wired so that any 401 ends the session. */
+export function App() {
+  const session = useSession();
+  // The query client outlives renders, but must reach the current session when a call comes back 401.
+  const onUnauthorized = useRef((_message: string) => {});
+  const [queryClient] = useState(() => createQueryClient((message) => onUnauthorized.current(message)));
+
+  const signOut = (reason?: string) => {
+    session.signOut(reason);
+    // Nothing fetched with the old key may be shown to whoever signs in next.
+    queryClient.clear();
+  };
+  onUnauthorized.current = (message) =>
+    signOut(`You were signed out because the store no longer accepts the API key. ${message}`);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Screens session={session} onSignOut={() => signOut()} />
+    </QueryClientProvider>
+  );
+}

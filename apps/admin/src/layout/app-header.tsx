@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+
+/** The bar on every screen: the app's name, the environment in use, and whatever the screen adds (sign out). */
+export function AppHeader(props: { environmentName: string; children?: ReactNode }) {
+  return (
+    <header className="app-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <h1>
+        Animal Store <span className="app-header-sub">admin</span>
+      </h1>
+      <p className={`environment-tag environment-${props.environmentName}`}>{props.environmentName}</p>
+      <div className="app-header-actions">{props.children}</div>
+    </header>
+  );
+}

@@ -1,0 +1,16 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app';
+// Order matters: the narrow-screen rules in layout.css override the catalogue's.
+import './styles/theme.css';
+import './styles/base.css';
+import './styles/catalogue.css';
+import './styles/layout.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,59 @@
+import type { Pet } from '@animal-store/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { petListKey, useApi } from '../api/api-client-context';
+import { describeFailure } from '../api/api-error';
+import { AddPetForm } from './add-pet-form';
+import { CreationAttempt } from './creation-attempt';
+import { serverFormErrors } from './server-field-errors';
+
+/** The add-animal form wired to createPet: on success every cached page is refetched, so the animal shows up. */
+export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
+  const { api, environment } = useApi();
+  const queryClient = useQueryClient();
+  const [attempt] = useState(() => new CreationAttempt());
+  const mutation = api.createPet.useMutation({
+    onSuccess: () => {
+      attempt.succeeded();
+      return queryClient.invalidateQueries({ queryKey: petListKey(environment) });
+    },
+  });
+
+  const failure = mutation.error ? describeFailure(mutation.error) : undefined;
+  // A 401 ends the session (see the query client); every other refusal is shown on the form.
+  const serverErrors = failure && !failure.unauthorized ? serverFormErrors(failure.message) : undefined;
+  const added = mutation.data?.body;
+
+  return (
+    <>
+      <AddPetForm
+        pending={mutation.isPending}
+        serverErrors={serverErrors}
+        onEdit={() => {
+          if (mutation.isError) mutation.reset();
+        }}
+        onSubmit={(pet) =>
+          mutation.mutateAsync({ body: pet, headers: { 'idempotency-key': attempt.keyFor(pet) } }).then(
+            () => true,
+            () => false,
+          )
+        }
+      />
+      <div role="status" className="added">
+        {added && (
+          <p>
+            Added <strong>{added.name}</strong> with ID {added.id}.{' '}
+            <button
+              type="button"
+              className="link-button"
+              aria-haspopup="dialog"
+              onClick={() => onOpen(added)}
+            >
+              View details
+            </button>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

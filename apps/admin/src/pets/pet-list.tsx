@@ -1,0 +1,33 @@
+import type { Pet, PetStatus } from '@animal-store/contract';
+import { EmptyState, ErrorState, LoadingState } from './list-states';
+import { PetTable } from './pet-table';
+
+/** Everything the catalogue area can show; derived from the listPets query by the catalogue page. */
+export type PetListView =
+  | { kind: 'loading' }
+  | { kind: 'error'; message: string; retrying: boolean }
+  | { kind: 'data'; pets: readonly Pet[]; busy: boolean };
+
+interface PetListProps {
+  view: PetListView;
+  status: PetStatus | undefined;
+  caption: string;
+  onOpen: (pet: Pet) => void;
+  onRetry: () => void;
+  onClearFilter: () => void;
+}
+
+export function PetList({ view, status, caption, onOpen, onRetry, onClearFilter }: PetListProps) {
+  switch (view.kind) {
+    case 'loading':
+      return <LoadingState />;
+    case 'error':
+      return <ErrorState message={view.message} onRetry={onRetry} retrying={view.retrying} />;
+    case 'data':
+      return view.pets.length === 0 ? (
+        <EmptyState status={status} onClearFilter={onClearFilter} />
+      ) : (
+        <PetTable pets={view.pets} caption={caption} busy={view.busy} onOpen={onOpen} />
+      );
+  }
+}
