@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { UsageError } from './cli-errors.js';
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000/v1';
+
+export interface ConnectionOptions {
+  baseUrl?: string;
+  staging?: boolean;
+  apiKeyFile?: string;
+}
+
+export interface Connection {
+  /** Base address ending in `/v1`, without a trailing slash. */
+  baseUrl: string;
+  apiKey: string;
+}
+
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+const httpUrl = z
+  .string()
+  .refine(isHttpUrl, 'must be an absolute http:// or https:// URL')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** Empty variables count as unset, as in most shells' `VAR= command`. */
+const optional = <T extends z.ZodTypeAny>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const EnvSchema = z.object({
+  ANIMAL_STORE_URL: optional(httpUrl),
+  ANIMAL_STORE_STAGING_URL: optional(httpUrl),
+  ANIMAL_STORE_API_KEY: optional(z.string()),
+});
+
+/** A key goes into an HTTP header: whitespace or control characters would break the request, not authenticate. */
+const API_KEY_SHAPE = /^[\x21-\x7e]+$/;
+
+/**
+ * The one place that reads the environment. The API key comes from a variable or a file only: a flag value
+ * would land in shell history and `ps` output. No message here ever contains the key.
+ */
+export function resolveConnection(
+  options: ConnectionOptions,
+  env: Record<string, string | undefined>,
+): Connection {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    throw new UsageError(problems.join('; '));
+  }
+  return { baseUrl: resolveBaseUrl(options, parsed.data), apiKey: resolveApiKey(options, parsed.data) };
+}
+
+function resolveBaseUrl(options: ConnectionOptions, env: z.infer<typeof EnvSchema>): string {
+  if (options.staging) {
+    if (!env.ANIMAL_STORE_STAGING_URL) {
+      throw new UsageError('--staging needs ANIMAL_STORE_STAGING_URL to be set');
+    }
+    return env.ANIMAL_STORE_STAGING_URL;
+  }
+  if (options.baseUrl !== undefined) {
+    const flag = httpUrl.safeParse(options.baseUrl);
+    if (!flag.success) throw new UsageError(`--base-url ${flag.error.issues[0]?.message}`);
+    return flag.data;
+  }
+  return env.ANIMAL_STORE_URL ?? DEFAULT_BASE_URL;
+}
+
+function resolveApiKey(options: ConnectionOptions, env: z.infer<typeof EnvSchema>): string {
+  const source =
+    options.apiKeyFile === undefined ? 'ANIMAL_STORE_API_KEY' : `--api-key-file ${options.apiKeyFile}`;
+  const key = options.apiKeyFile === undefined ? env.ANIMAL_STORE_API_KEY : readKeyFile(options.apiKeyFile);
+  if (key === undefined) {
+    throw new UsageError('no API key: set ANIMAL_STORE_API_KEY or pass --api-key-file PATH');
+  }
+  if (!API_KEY_SHAPE.test(key)) {
+    throw new UsageError(`the API key from ${source} is empty or contains spaces or control characters`);
+  }
+  return key;
+}
+
+function readKeyFile(path: string): string {
+  try {
+    // Editors and `echo key > file` leave a trailing newline; it is not part of the key.
+    return readFileSync(path, 'utf8').trim();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new UsageError(`cannot read --api-key-file ${path} (${code})`);
+  }
+}

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './support/run-cli.js';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+describe('help and version', () => {
+  it('prints the version alone on stdout', async () => {
+    expect(await runCli(['--version'])).toStrictEqual({ code: 0, stdout: `${version}\n`, stderr: '' });
+  });
+
+  it('documents the commands, the configuration and every exit code in --help', async () => {
+    const result = await runCli(['--help']);
+    expect(result.code).toStrictEqual(0);
+    expect(result.stderr).toStrictEqual('');
+    expect(result.stdout).toContain('Usage: animal-store [options] [command]');
+    expect(result.stdout).toContain('  pets                   list, add, get and import animals');
+    expect(result.stdout).toContain('--base-url URL, else ANIMAL_STORE_URL, else http://127.0.0.1:3000/v1');
+    expect(result.stdout.split('Exit codes:\n')[1]?.split('\n\n')[0]).toStrictEqual(
+      [
+        '  0  success',
+        '  1  the API answered with an error (its code and message are printed), or import rows failed',
+        '  2  usage error: bad flags, arguments or configuration; nothing was sent',
+        '  3  the server could not be reached (the address tried is printed)',
+      ].join('\n'),
+    );
+  });
+
+  it('gives `help pets` the list of pet commands', async () => {
+    const result = await runCli(['help', 'pets']);
+    expect(result.code).toStrictEqual(0);
+    expect(result.stdout.match(/^ {2}(\w+) /gm)).toStrictEqual([
+      '  list ',
+      '  add ',
+      '  get ',
+      '  import ',
+      '  help ',
+    ]);
+  });
+
+  it.each([
+    [['pets', 'help', 'list'], '$ animal-store pets list --status sold --all --json'],
+    [['pets', 'help', 'add'], '$ animal-store pets add --name Rex --category-id 1 --status available'],
+    [['pets', 'get', '--help'], '$ animal-store pets get 42'],
+    [['pets', 'import', '--help'], '$ generate-pets | animal-store pets import - --json'],
+  ])('`%s` shows the options and an example', async (args, example) => {
+    const result = await runCli(args);
+    expect(result.code).toStrictEqual(0);
+    expect(result.stdout).toContain('Examples:');
+    expect(result.stdout).toContain(example);
+  });
+
+  it('lists the allowed statuses from the contract in `pets list --help`', async () => {
+    const result = await runCli(['pets', 'list', '--help']);
+    expect(result.stdout).toMatch(
+      /--status <status> +only animals with this status \(choices:\s+"available",\s+"pending",\s+"sold"\)/,
+    );
+  });
+});

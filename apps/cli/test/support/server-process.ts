@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface ServerProcess {
+  /** Base address of the API, ending in /v1. */
+  baseUrl: string;
+  /** A key the server accepts (given through API_KEYS). */
+  apiKey: string;
+  stop(): Promise<void>;
+}
+
+const SERVER_MAIN = fileURLToPath(import.meta.resolve('@animal-store/server/main'));
+const LISTENING = /^Animal Store listening on (http:\/\/[^\s]+)$/;
+const START_TIMEOUT_MS = 15_000;
+
+/** The real server as a process of its own, on a free port and a new, empty SQLite file. */
+export async function startServer(): Promise<ServerProcess> {
+  const dir = await mkdtemp(join(tmpdir(), 'animal-store-cli-'));
+  const apiKey = 'cli-test-key-0123456789';
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: `file:${join(dir, 'store.db')}`,
+      API_KEYS: apiKey,
+      NODE_ENV: 'test',
+      // info, not warn: the line that names the port is an info line.
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  try {
+    const origin = await listeningOrigin(child);
+    return {
+      baseUrl: `${origin}/v1`,
+      apiKey,
+      async stop() {
+        await stopProcess(child);
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    await stopProcess(child);
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function listeningOrigin(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), START_TIMEOUT_MS);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const origin = output
+        .split('\n')
+        .map(listeningOriginOf)
+        .find((found) => found !== undefined);
+      if (origin) {
+        clearTimeout(timer);
+        resolve(origin);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** The origin named by the server's JSON log line `{"msg":"Animal Store listening on http://…"}`. */
+function listeningOriginOf(line: string): string | undefined {
+  try {
+    const { msg } = JSON.parse(line) as { msg?: unknown };
+    return typeof msg === 'string' ? LISTENING.exec(msg)?.[1] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
