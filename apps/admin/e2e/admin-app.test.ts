@@ -178,7 +178,7 @@ describe('the admin app in Chromium against a real store on an empty SQLite file
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe(
-        'You were signed out because the store no longer accepts the API key. The Authorization header is not a valid key.',
+        'You were signed out: this store does not accept the API key. The Authorization header is not a valid key. Sign in with a key for it.',
       );
     expect(await page.getByRole('table').count()).toBe(0);
     expect(await storedApiKey(page)).toBeNull();

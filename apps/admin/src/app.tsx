@@ -16,8 +16,11 @@ export function App() {
     // Nothing fetched with the old key may be shown to whoever signs in next.
     queryClient.clear();
   };
+  // The key may have been revoked, or belong to the other environment after a switch: both end here.
   onUnauthorized.current = (message) =>
-    signOut(`You were signed out because the store no longer accepts the API key. ${message}`);
+    signOut(
+      `You were signed out: this store does not accept the API key. ${message} Sign in with a key for it.`,
+    );
 
   return (
     <QueryClientProvider client={queryClient}>

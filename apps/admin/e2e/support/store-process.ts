@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,13 +18,16 @@ export interface StoreProcess {
   stop(): Promise<void>;
 }
 
-/** A real store process on an empty SQLite file in a fresh folder, listening on a free port of 127.0.0.1. */
-export async function startStore(): Promise<StoreProcess> {
+/**
+ * A real store process on an empty SQLite file in a fresh folder, listening on 127.0.0.1 (on a free port unless
+ * `env` sets PORT); `env` adds configuration such as STAGING_BASE_URL or CORS_ORIGINS.
+ */
+export async function startStore(env: Record<string, string> = {}): Promise<StoreProcess> {
   if (!existsSync(SERVER_MAIN)) {
     throw new Error(`${SERVER_MAIN} does not exist: run \`pnpm test\` (it builds the server first).`);
   }
   const folder = mkdtempSync(join(tmpdir(), 'animal-store-admin-e2e-'));
-  const apiKey = `e2e-admin-key-${process.pid}-${Date.now()}`;
+  const apiKey = `e2e-admin-key-${randomBytes(12).toString('hex')}`;
   const child = spawn(process.execPath, [SERVER_MAIN], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -33,6 +38,7 @@ export async function startStore(): Promise<StoreProcess> {
       PORT: '0',
       DATABASE_URL: `file:${join(folder, 'store.db')}`,
       API_KEYS: apiKey,
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -69,5 +75,18 @@ function listeningOrigin(child: ChildProcess, exited: Promise<number | null>): P
     void exited.then((code) =>
       reject(new Error(`The store exited with ${code} before listening:\n${output}`)),
     );
+  });
+}
+
+/** A port nothing listens on right now, for a store whose address must be known before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
   });
 }
