@@ -1,0 +1,49 @@
+import pg from 'pg';
+import { type PetQueries, type PetRow, toPetJson } from './pet-queries.js';
+
+const COLUMNS = 'id, name, category_id, status';
+const PG_INT8_OID = 20;
+
+/**
+ * node-postgres with the store's pool size and int8 parsing, and the same unnamed parameterised queries the
+ * store's query builder sends.
+ */
+export function postgresPetQueries(url: string): PetQueries {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === PG_INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  return {
+    async list(limit, status, afterId) {
+      const { rows } =
+        status === undefined
+          ? await pool.query<PetRow>(`select ${COLUMNS} from pets where id > $1 order by id limit $2`, [
+              afterId,
+              limit,
+            ])
+          : await pool.query<PetRow>(
+              `select ${COLUMNS} from pets where id > $1 and status = $2 order by id limit $3`,
+              [afterId, status, limit],
+            );
+      return rows.map(toPetJson);
+    },
+    async get(id) {
+      const { rows } = await pool.query<PetRow>(`select ${COLUMNS} from pets where id = $1`, [id]);
+      return rows[0] && toPetJson(rows[0]);
+    },
+    async create(pet) {
+      const { rows } = await pool.query<PetRow>(
+        `insert into pets (name, category_id, status) values ($1, $2, $3) returning ${COLUMNS}`,
+        [pet.name, pet.categoryId, pet.status ?? null],
+      );
+      return toPetJson(rows[0] as PetRow);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,85 @@
+import { fileURLToPath } from 'node:url';
+import type { DatabaseKind } from './fixtures/database-fixture.js';
+import { jsonServerRoutes, type Routes, storeRoutes } from './load/routes.js';
+import { jsonServerBinPath, storeMainPath } from './paths.js';
+
+export type ContenderId = 'store' | 'store-2-workers' | 'node-http' | 'express' | 'json-server';
+
+export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
+
+/** Sent on every request to every contender, so all of them receive the same bytes; only the store checks it. */
+export const requestHeaders = { authorization: `Bearer ${BENCH_API_KEY}` };
+
+export interface Contender {
+  id: ContenderId;
+  routes: Routes;
+  /** True for the store itself: it creates its tables at start, and the other contenders reuse them. */
+  migrates: boolean;
+  /** Connection counts to measure; undefined: all of the run's. */
+  connections?: readonly number[];
+  /** Node arguments and environment for a start on `port` with `databaseUrl` (a db.json path for json-server). */
+  launch(port: number, databaseUrl: string): { args: string[]; env: Record<string, string> };
+  readyPath: string;
+}
+
+const baseline = (id: ContenderId, file: string): Contender => ({
+  id,
+  routes: storeRoutes,
+  migrates: false,
+  launch: (port, databaseUrl) => ({
+    args: [fileURLToPath(new URL(`./baselines/${file}`, import.meta.url))],
+    env: { NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl },
+  }),
+  readyPath: storeRoutes.list,
+});
+
+/**
+ * The store as it ships: production mode with its default log level (info: one JSON line per request, written to a
+ * file), security headers, authentication and contract validation all on.
+ */
+const store = (id: ContenderId, workers: number, connections?: readonly number[]): Contender => ({
+  id,
+  routes: storeRoutes,
+  migrates: true,
+  connections,
+  launch: (port, databaseUrl) => ({
+    args: [storeMainPath],
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      API_KEYS: BENCH_API_KEY,
+      WORKERS: String(workers),
+      // The per-key limit (600 a minute by default) exists to stop exactly what a benchmark does with one key,
+      // and the failed-authentication limit (30 a minute per address) counts requests while they are in flight, so
+      // 50 concurrent valid requests from one address trip it. Both are raised rather than off: the limiters still
+      // run and their cost is measured; they just never answer 429.
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      AUTH_FAILURES_PER_MINUTE: '1000000000',
+    },
+  }),
+  readyPath: storeRoutes.list,
+});
+
+/** json-server started as a user would (`json-server db.json`), with its default request log. */
+const jsonServer: Contender = {
+  id: 'json-server',
+  routes: jsonServerRoutes,
+  migrates: false,
+  launch: (port, dbJsonPath) => ({
+    args: [jsonServerBinPath, '--host', '127.0.0.1', '--port', String(port), dbJsonPath],
+    env: { NODE_ENV: 'production' },
+  }),
+  readyPath: jsonServerRoutes.list,
+};
+
+/** Who runs on which database, in order: on each database the store runs first, because it creates the tables. */
+export function contendersFor(kind: DatabaseKind): Contender[] {
+  const nodeHttp = baseline('node-http', 'node-http-server.js');
+  const express = baseline('express', 'express-server.js');
+  if (kind === 'sqlite') return [store('store', 1), nodeHttp, express];
+  if (kind === 'postgres') return [store('store', 1), store('store-2-workers', 2, [50]), nodeHttp, express];
+  return [jsonServer];
+}

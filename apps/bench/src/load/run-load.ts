@@ -1,0 +1,44 @@
+import autocannon, { type Request } from 'autocannon';
+
+export interface LoadFigures {
+  /** Successful (2xx) responses per second: failed requests are not throughput. */
+  requestsPerSecond: number;
+  /** autocannon's histogram resolves whole milliseconds. */
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadOptions {
+  baseUrl: string;
+  requests: Request[];
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+}
+
+/** One bounded autocannon run against a loopback server. */
+export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
+  if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(options.baseUrl)) {
+    throw new Error(`load is only ever sent to loopback, not to ${options.baseUrl}`);
+  }
+  const result = await autocannon({
+    url: options.baseUrl,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers,
+    requests: options.requests,
+    // A server that stops answering costs a run at most this long per request, never a hang.
+    timeout: 10,
+  });
+  return {
+    requestsPerSecond: result['2xx'] / result.duration,
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}

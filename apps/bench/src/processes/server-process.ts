@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { processTree, residentBytes } from './process-tree.js';
+
+/** Long enough for a cold start on a busy 2-core machine; a server slower than this is reported as failed. */
+const READY_TIMEOUT_MS = 30_000;
+const READY_POLL_MS = 10;
+/** The store lets in-flight requests finish for up to 10 s; after that the harness stops waiting. */
+const STOP_TIMEOUT_MS = 12_000;
+
+export interface ServerSpec {
+  name: string;
+  args: string[];
+  env: Record<string, string>;
+  /** A GET that answers 200 once the server serves requests. */
+  readyUrl: string;
+  headers: Record<string, string>;
+  /** Where the server's stdout and stderr go: a file, as a log shipper would read it, not a pipe into the harness. */
+  logPath: string;
+}
+
+export interface RunningServer {
+  pid: number;
+  /** From spawn to the first 200. */
+  coldStartMs: number;
+  /** Processes in the server's tree now: 1, or more for a cluster. */
+  processCount(): number;
+  residentBytes(): number;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildProcess>();
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+function killTree(pids: readonly number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  const tree = child.pid === undefined ? [] : processTree(child.pid);
+  child.kill('SIGTERM');
+  const stopped = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS, false)]);
+  // Workers of a cluster that outlive their primary, or a server that ignored SIGTERM: neither may keep running.
+  killTree(stopped ? tree.slice(1) : tree);
+  await exited(child);
+  running.delete(child);
+}
+
+/** Stops every server still running; called when a run ends, also on failure or Ctrl-C. */
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map(stopChild));
+}
+
+/** Last resort when the harness exits without having stopped its servers: nothing is left behind. */
+export function killAllServersNow(): void {
+  for (const child of running) if (child.pid !== undefined) killTree(processTree(child.pid));
+}
+
+function logTail(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').slice(-2_000);
+  } catch {
+    return '';
+  }
+}
+
+export async function startServer(spec: ServerSpec): Promise<RunningServer> {
+  const log = openSync(spec.logPath, 'a');
+  const startedAt = performance.now();
+  const child = spawn(process.execPath, spec.args, { env: spec.env, stdio: ['ignore', log, log] });
+  closeSync(log);
+  running.add(child);
+  const deadline = startedAt + READY_TIMEOUT_MS;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) break;
+    const ok = await fetch(spec.readyUrl, { headers: spec.headers, signal: AbortSignal.timeout(2_000) })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        return response.status === 200;
+      })
+      .catch(() => false);
+    if (ok) {
+      const coldStartMs = performance.now() - startedAt;
+      const pid = child.pid as number;
+      return {
+        pid,
+        coldStartMs,
+        processCount: () => processTree(pid).length,
+        residentBytes: () => residentBytes(processTree(pid)),
+        stop: () => stopChild(child),
+      };
+    }
+    await sleep(READY_POLL_MS);
+  }
+  await stopChild(child);
+  throw new Error(
+    `${spec.name} did not answer 200 at ${spec.readyUrl}; its log ends:\n${logTail(spec.logPath)}`,
+  );
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Measurement } from '../measurements.js';
+import { rateMeasurements } from './ratios.js';
+
+const run = (overrides: Partial<Measurement>): Measurement => ({
+  scenario: 'listPets',
+  database: 'sqlite',
+  contender: 'store',
+  connections: 50,
+  requestsPerSecond: 1000,
+  latencyP50Ms: 10,
+  latencyP99Ms: 20,
+  requests: 5000,
+  non2xx: 0,
+  errors: 0,
+  ...overrides,
+});
+
+describe('rateMeasurements', () => {
+  const measurements = [
+    run({ contender: 'store', requestsPerSecond: 850, latencyP99Ms: 30 }),
+    run({ contender: 'node-http', requestsPerSecond: 2000, latencyP99Ms: 10 }),
+    run({ contender: 'express', requestsPerSecond: 1000, latencyP99Ms: 15 }),
+    run({ contender: 'json-server', database: 'json-file', requestsPerSecond: 500, latencyP99Ms: 60 }),
+    run({ contender: 'store', database: 'postgres', requestsPerSecond: 600 }),
+    run({ contender: 'express', database: 'postgres', requestsPerSecond: 800, latencyP99Ms: 0 }),
+    run({ contender: 'store', connections: 1, requestsPerSecond: 300 }),
+  ];
+  const rated = rateMeasurements(measurements);
+
+  it('divides throughput and p99 by the baselines of the same database, scenario and connections', () => {
+    expect(rated[0]).toStrictEqual({
+      ...measurements[0],
+      vsNodeHttp: { throughput: 0.425, p99: 3 },
+      vsExpress: { throughput: 0.85, p99: 2 },
+      vsJsonServerThroughput: 1.7,
+    });
+  });
+
+  it('rates json-server against the SQLite baselines', () => {
+    expect(rated[3]?.vsNodeHttp).toStrictEqual({ throughput: 0.25, p99: 6 });
+    expect(rated[3]?.vsExpress).toStrictEqual({ throughput: 0.5, p99: 4 });
+  });
+
+  it('gives null where a baseline is missing or measured zero, rather than a made-up ratio', () => {
+    expect(rated[4]?.vsNodeHttp).toStrictEqual({ throughput: null, p99: null });
+    expect(rated[4]?.vsExpress).toStrictEqual({ throughput: 0.75, p99: null });
+    expect(rated[6]?.vsExpress).toStrictEqual({ throughput: null, p99: null });
+    expect(rated[6]?.vsJsonServerThroughput).toBeNull();
+  });
+});

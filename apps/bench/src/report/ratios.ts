@@ -1,0 +1,53 @@
+import type { Measurement } from '../measurements.js';
+
+/** A contender's figure divided by a baseline's; null when the baseline was not measured or measured zero. */
+export interface Ratio {
+  /** Requests/s over the baseline's: above 1 is faster. */
+  throughput: number | null;
+  /** p99 over the baseline's: below 1 is quicker. */
+  p99: number | null;
+}
+
+export interface RatedMeasurement extends Measurement {
+  vsNodeHttp: Ratio;
+  vsExpress: Ratio;
+  /** Requests/s over json-server's on the same scenario and connection count. */
+  vsJsonServerThroughput: number | null;
+}
+
+const divide = (value: number, base: number | undefined) =>
+  base === undefined || base === 0 ? null : Math.round((value / base) * 1000) / 1000;
+
+/**
+ * Ratios against the bare baselines on the same database, scenario and connection count. json-server has no
+ * database of the store's kind; it is rated against the SQLite baselines, the store's default database.
+ */
+export function rateMeasurements(measurements: readonly Measurement[]): RatedMeasurement[] {
+  const find = (m: Measurement, contender: Measurement['contender'], database: Measurement['database']) =>
+    measurements.find(
+      (other) =>
+        other.contender === contender &&
+        other.database === database &&
+        other.scenario === m.scenario &&
+        other.connections === m.connections,
+    );
+  return measurements.map((m) => {
+    const baselineDatabase = m.database === 'json-file' ? 'sqlite' : m.database;
+    const ratio = (contender: Measurement['contender']): Ratio => {
+      const base = find(m, contender, baselineDatabase);
+      return {
+        throughput: divide(m.requestsPerSecond, base?.requestsPerSecond),
+        p99: divide(m.latencyP99Ms, base?.latencyP99Ms),
+      };
+    };
+    return {
+      ...m,
+      vsNodeHttp: ratio('node-http'),
+      vsExpress: ratio('express'),
+      vsJsonServerThroughput: divide(
+        m.requestsPerSecond,
+        find(m, 'json-server', 'json-file')?.requestsPerSecond,
+      ),
+    };
+  });
+}

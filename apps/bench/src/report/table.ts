@@ -1,0 +1,100 @@
+import { SCENARIOS } from '../load/scenarios.js';
+import type { Measurement, ServerFigures } from '../measurements.js';
+import type { RatedMeasurement } from './ratios.js';
+import type { BenchResults, Extras } from './results-file.js';
+
+const DATABASE_ORDER = ['sqlite', 'json-file', 'postgres'];
+const CONTENDER_ORDER = ['store', 'store-2-workers', 'node-http', 'express', 'json-server'];
+
+const ratio = (value: number | null) => (value === null ? '–' : `${value.toFixed(2)}×`);
+
+function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  const align = header.map((_, index) => (index < 4 ? '---' : '---:'));
+  return [line(header), line(align), ...rows.map(line)].join('\n');
+}
+
+/** Stable reading order: scenario, then connections, database and contender. */
+export function sortRuns<T extends Measurement>(runs: readonly T[]): T[] {
+  const key = (run: T) => [
+    SCENARIOS.indexOf(run.scenario),
+    run.connections,
+    DATABASE_ORDER.indexOf(run.database),
+    CONTENDER_ORDER.indexOf(run.contender),
+  ];
+  return [...runs].sort((a, b) => {
+    const [ka, kb] = [key(a), key(b)];
+    const differs = ka.findIndex((value, index) => value !== kb[index]);
+    return differs === -1 ? 0 : (ka[differs] as number) - (kb[differs] as number);
+  });
+}
+
+/** The load figures: absolute, and as ratios to (a) node:http, (b) Express and (c) json-server. */
+export function runsTable(runs: readonly RatedMeasurement[]): string {
+  const header = ['scenario', 'conns', 'db', 'contender', 'req/s', '÷ (a) http', '÷ (b) express'];
+  header.push('÷ (c) json-server', 'p50 ms', 'p99 ms', 'p99 ÷ (a)', 'p99 ÷ (b)', 'failed');
+  const rows = sortRuns(runs).map((run) => [
+    run.scenario,
+    String(run.connections),
+    run.database,
+    run.contender,
+    String(Math.round(run.requestsPerSecond)),
+    ratio(run.vsNodeHttp.throughput),
+    ratio(run.vsExpress.throughput),
+    ratio(run.vsJsonServerThroughput),
+    String(run.latencyP50Ms),
+    String(run.latencyP99Ms),
+    ratio(run.vsNodeHttp.p99),
+    ratio(run.vsExpress.p99),
+    String(run.non2xx + run.errors),
+  ]);
+  return markdownTable(header, rows);
+}
+
+export function serversTable(servers: readonly ServerFigures[]): string {
+  const rows = servers.map((server) => [
+    server.contender,
+    server.database,
+    server.freshDatabase ? 'empty (migrations ran)' : 'seeded',
+    String(server.processCount),
+    String(Math.round(server.coldStartMs)),
+    (server.residentBytesAfterRun / 1024 / 1024).toFixed(1),
+  ]);
+  return markdownTable(
+    ['contender', 'db', 'database at start', 'processes', 'cold start ms', 'RSS MB'],
+    rows,
+  );
+}
+
+export function extrasLines(extras: Extras): string[] {
+  const { adminBundle, cliStartup } = extras;
+  return [
+    adminBundle.measured
+      ? `- Admin bundle: ${adminBundle.files} JS files, ${(adminBundle.gzipBytes / 1024).toFixed(1)} KiB gzipped ` +
+        `(${(adminBundle.rawBytes / 1024).toFixed(1)} KiB raw).`
+      : `- Admin bundle: not measured (${adminBundle.reason}).`,
+    cliStartup.measured
+      ? `- \`animal-store --help\`: ${cliStartup.helpMedianMs.toFixed(0)} ms median against ` +
+        `${cliStartup.nodeBaselineMedianMs.toFixed(0)} ms for \`node -e 0\` (${cliStartup.repetitions} runs each).`
+      : `- \`animal-store --help\`: not measured (${cliStartup.reason}).`,
+  ];
+}
+
+/** The whole report as printed at the end of a run and pasted into the docs. */
+export function reportText(results: BenchResults): string {
+  const { machine, settings, source } = results;
+  const revision = `${source.commit.slice(0, 12)}${source.uncommittedServerChanges ? ' with uncommitted changes' : ''}`;
+  return [
+    `Animal Store bench, ${results.finishedAt}: ${machine.cpuCount} CPUs (os.cpus().length, ${machine.cpuModel}), ` +
+      `Node ${machine.node}; ${settings.seedAnimals} animals; store at LOG_LEVEL=${settings.storeLogLevel}; ` +
+      `${settings.measureSeconds[50]} s per run at 50 connections, ${settings.measureSeconds[1]} s at 1, ` +
+      `after ${settings.warmupSeconds} s of warm-up; server at ${revision}.`,
+    '',
+    runsTable(results.runs),
+    '',
+    serversTable(results.servers),
+    '',
+    ...extrasLines(results.extras),
+    ...results.notes.map((note) => `- Note: ${note}`),
+  ].join('\n');
+}

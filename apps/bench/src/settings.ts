@@ -1,0 +1,32 @@
+import { DEFAULT_POSTGRES_URL } from './fixtures/postgres-fixture.js';
+
+export interface BenchSettings {
+  connections: readonly number[];
+  /** Measured seconds per run, by connection count. */
+  measureSeconds: Record<number, number>;
+  /** Seconds of load thrown away before each measured run: JIT, connection pools and caches warm up. */
+  warmupSeconds: number;
+  postgresUrl: string;
+}
+
+/**
+ * Durations chosen so that the whole `pnpm bench` (about 75 runs) stays under 10 minutes on a 2-core machine:
+ * 50 connections are measured longer because that is where the targets are. BENCH_SCALE shortens or lengthens
+ * every run (e.g. 0.2 for a smoke run of the harness itself).
+ */
+export function benchSettings(env: NodeJS.ProcessEnv): BenchSettings {
+  const scale = env.BENCH_SCALE === undefined ? 1 : Number(env.BENCH_SCALE);
+  if (!(scale > 0 && scale <= 10)) throw new Error('BENCH_SCALE must be a number above 0 and at most 10');
+  const seconds = (base: number) => Math.max(1, Math.round(base * scale));
+  return {
+    connections: [1, 50],
+    measureSeconds: { 1: seconds(2), 50: seconds(5) },
+    warmupSeconds: seconds(1),
+    postgresUrl: env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL,
+  };
+}
+
+/** Seconds to measure at a connection count; counts the settings do not name get the longest duration. */
+export function measureSecondsFor(settings: BenchSettings, connections: number): number {
+  return settings.measureSeconds[connections] ?? Math.max(...Object.values(settings.measureSeconds));
+}
