@@ -23,6 +23,8 @@ export default defineConfig({
           // A real server process and a real browser: give two shared cores room, but never wait forever.
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          // The page reflects each step after a real round trip; CI may be busy with other packages' tests.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
         },
       },
     ],
