@@ -75,18 +75,24 @@ describe('the server process', () => {
     );
   });
 
-  it('on SIGTERM finishes the request in flight, then exits 0', async () => {
+  it('on SIGTERM under load finishes every request in flight, refuses new ones, closes the database, exits 0', async () => {
     const server = start({ DATABASE_URL: freshDatabaseUrl(), API_KEYS: 'a-configured-key-0123' });
     const origin = await server.listening;
-    const inFlight = fetch(`${origin}/v1/pets`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer a-configured-key-0123', 'content-type': 'application/json' },
-      body: '{"name":"Last","categoryId":1}',
-    });
+    const create = (name: string) =>
+      fetch(`${origin}/v1/pets`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer a-configured-key-0123', 'content-type': 'application/json' },
+        body: JSON.stringify({ name, categoryId: 1 }),
+      });
+    const inFlight = Array.from({ length: 20 }, (_, index) => create(`in flight ${index}`));
     await new Promise((resolve) => setTimeout(resolve, 20));
     server.child.kill('SIGTERM');
-    expect((await inFlight).status).toBe(201);
+    const statuses = await Promise.all(inFlight.map(async (response) => (await response).status));
+    expect(statuses).toStrictEqual(Array(20).fill(201));
     expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('"msg":"stopped"');
+    await expect(create('after the signal')).rejects.toThrow();
+    expect(server.output()).toMatch(
+      /"msg":"shutting down: finishing in-flight requests"[\s\S]*"msg":"stopped"/,
+    );
   });
 });

@@ -10,6 +10,12 @@ import { createLogger } from './logger.js';
 import { DatabaseOpenError } from './store/database.js';
 import { openStoreWhenReachable } from './store/open-store.js';
 
+/**
+ * After SIGTERM the store keeps reading for this long before it stops listening: a request already sent but not
+ * yet parsed sits on a connection Node considers idle, and closing it would reset a request the client sent.
+ */
+const SHUTDOWN_DRAIN_MS = 1000;
+
 /** How long in-flight requests get to finish after SIGTERM before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -86,14 +92,17 @@ async function start(config: Config): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(sweep);
-    server.close(async () => {
-      await counters?.close();
-      await store.database.close();
-      logger.info('stopped');
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    // Keep-alive clients are told to reconnect elsewhere with their next response.
+    server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
+    setTimeout(() => {
+      server.close(async () => {
+        await counters?.close();
+        await store.database.close();
+        logger.info('stopped');
+        process.exit(0);
+      });
+      setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    }, SHUTDOWN_DRAIN_MS);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { ipKeyGenerator, rateLimit, type Store } from 'express-rate-limit';
+import { ipKeyGenerator, MemoryStore, type Options, rateLimit, type Store } from 'express-rate-limit';
 import { sendError } from './api-error.js';
 import { apiClientOf } from './auth.js';
 
@@ -21,6 +21,15 @@ const common = {
   passOnStoreError: true,
 } as const;
 
+/** Runs a counter-store operation; an unreachable store counts as "no information". */
+async function failOpen<T>(operation: () => T | Promise<T>): Promise<T | undefined> {
+  try {
+    return await operation();
+  } catch {
+    return undefined;
+  }
+}
+
 /** Requests per API key, after authentication: one client cannot starve the others. */
 export function perKeyRateLimit(options: RateLimitOptions): RequestHandler {
   return rateLimit({
@@ -39,19 +48,30 @@ export function perKeyRateLimit(options: RateLimitOptions): RequestHandler {
 }
 
 /**
- * Failed authentications per client address, before authentication: guessing keys gets slow, and only 401s count,
- * so a client with a valid key is never held back by its own successful requests.
+ * Failed authentications per client address. Only a 401 counts, and only once it has been sent: counting every
+ * request up front (express-rate-limit's skipSuccessfulRequests) would block a busy, honest client whose
+ * concurrent requests are all in flight at once. An address over the limit gets 429 for every request, so that a
+ * guessed key cannot be confirmed either.
  */
 export function authFailureRateLimit(options: RateLimitOptions): RequestHandler {
-  return rateLimit({
-    ...common,
-    limit: options.authFailuresPerAddressPerMinute,
-    store: options.storeFor?.('auth'),
-    keyGenerator: (req) => ipKeyGenerator(req.ip ?? 'unknown'),
-    skipSuccessfulRequests: true,
-    requestWasSuccessful: (_req, res) => res.statusCode !== 401,
-    handler: (_req, res) => {
+  const limit = options.authFailuresPerAddressPerMinute;
+  const store = options.storeFor?.('auth') ?? new MemoryStore();
+  store.init?.({ windowMs: WINDOW_MS } as Options);
+  return async (req, res, next) => {
+    const address = ipKeyGenerator(req.ip ?? 'unknown');
+    // Like the per-key limiter, a failing counter store lets requests through.
+    const failures = await failOpen(() => store.get?.(address));
+    if (failures && failures.totalHits >= limit) {
+      const seconds = Math.ceil(
+        ((failures.resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000,
+      );
+      res.setHeader('Retry-After', String(Math.max(1, seconds)));
       sendError(res, 'rate_limited', 'Too many failed authentication attempts from this address.');
-    },
-  });
+      return;
+    }
+    res.on('finish', () => {
+      if (res.statusCode === 401) void failOpen(() => store.increment(address));
+    });
+    next();
+  };
 }

@@ -20,8 +20,13 @@ function firstIssuePerField(issues: readonly ZodIssue[]): ZodIssue[] {
   });
 }
 
-function describeIssues(location: 'path' | 'query' | 'body', issues: readonly ZodIssue[] = []): string[] {
-  const noun = { path: 'path parameter', query: 'query parameter', body: 'body field' }[location];
+function describeIssues(
+  location: 'path' | 'header' | 'query' | 'body',
+  issues: readonly ZodIssue[] = [],
+): string[] {
+  const noun = { path: 'path parameter', header: 'header', query: 'query parameter', body: 'body field' }[
+    location
+  ];
   return firstIssuePerField(issues).flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => describeUnknownKey(location, key));
     if (location === 'body' && issue.path.length === 0)
@@ -34,6 +39,7 @@ function describeIssues(location: 'path' | 'query' | 'body', issues: readonly Zo
 export function validationErrorHandler(error: RequestValidationError, _req: unknown, res: Response): void {
   const messages = [
     ...describeIssues('path', error.pathParams?.issues),
+    ...describeIssues('header', error.headers?.issues),
     ...describeIssues('query', error.query?.issues),
     ...describeIssues('body', error.body?.issues),
   ];

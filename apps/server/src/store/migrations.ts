@@ -77,6 +77,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
-  const { error } = await new Migrator({ db, provider }).migrateToLatest();
+  // Kysely looks for its bookkeeping tables in every schema unless told which: a second store (or any Kysely app)
+  // in another schema of the same database would make it skip creating its own.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const { error } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
   if (error) throw error;
 }

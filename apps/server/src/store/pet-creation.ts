@@ -12,7 +12,7 @@ export type CreationOutcome =
   | { kind: 'key_reused' };
 
 /** The body as a fixed-order tuple, so that `{a, b}` and `{b, a}` count as the same request. */
-function hashNewPet(newPet: NewPet): string {
+export function hashNewPet(newPet: NewPet): string {
   return createHash('sha256')
     .update(JSON.stringify([newPet.name, newPet.categoryId, newPet.status ?? null]))
     .digest('hex');

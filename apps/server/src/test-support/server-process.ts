@@ -9,7 +9,7 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the origin once the server listens; rejects if the process exits first. */
   listening: Promise<string>;
-  /** Resolves with the exit code. */
+  /** Resolves with the exit code, once all output has been read. */
   exited: Promise<number | null>;
 }
 
@@ -25,7 +25,7 @@ export function runServerScript(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   const listening = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
+import { anError, see } from '../test-support/http-assertions.js';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
+
+describe('rate limits (in-process counters)', () => {
+  let database: TestDatabase;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    database = await sqliteTestDatabase.create();
+    server = await startTestServer(database.config, {
+      rateLimits: { requestsPerKeyPerMinute: 5, authFailuresPerAddressPerMinute: 3 },
+    });
+  });
+
+  afterAll(async () => {
+    await server.close();
+    await database.drop();
+  });
+
+  it('allows a key its budget, then answers 429 with Retry-After and RateLimit headers; other keys go on', async () => {
+    const other = await server.store.keys.create('other');
+    const statuses = [];
+    for (let request = 0; request < 5; request++) statuses.push((await server.request('/v1/pets')).status);
+    expect(statuses).toStrictEqual([200, 200, 200, 200, 200]);
+
+    const limited = await server.request('/v1/pets');
+    expect(await see(limited)).toStrictEqual(
+      anError(429, 'rate_limited', 'More than 5 requests a minute with this API key.'),
+    );
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.headers.get('ratelimit-policy')).toMatch(/^"5-in-1min"; q=5; w=60; pk=:[\w+/=]+:$/);
+    expect(limited.headers.get('ratelimit')).toMatch(/^"5-in-1min"; r=0; t=\d+$/);
+
+    const response = await fetch(`${server.baseUrl}/pets`, {
+      headers: { authorization: `Bearer ${other.key}` },
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('limits failed authentications per address, counting only failures, not requests in flight', async () => {
+    const fresh = await sqliteTestDatabase.create();
+    const guarded = await startTestServer(fresh.config, {
+      rateLimits: { requestsPerKeyPerMinute: 1000, authFailuresPerAddressPerMinute: 3 },
+    });
+    try {
+      const concurrent = await Promise.all(Array.from({ length: 20 }, () => guarded.request('/v1/pets')));
+      expect(concurrent.map((response) => response.status)).toStrictEqual(Array(20).fill(200));
+      const guesses = [];
+      for (let guess = 0; guess < 4; guess++) {
+        const response = await fetch(`${guarded.baseUrl}/pets`, {
+          headers: { authorization: `Bearer guess-${guess}` },
+        });
+        guesses.push(response.status);
+      }
+      expect(guesses).toStrictEqual([401, 401, 401, 429]);
+      // Blocked, the address cannot confirm a guess either: a valid key gets 429 too.
+      const blocked = await guarded.request('/v1/pets');
+      expect(await see(blocked)).toStrictEqual(
+        anError(429, 'rate_limited', 'Too many failed authentication attempts from this address.'),
+      );
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await guarded.close();
+      await fresh.drop();
+    }
+  });
+});
