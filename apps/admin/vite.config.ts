@@ -11,11 +11,6 @@ export default defineConfig({
   build: {
     // The server's CSP allows scripts from 'self' only, and a hashed file can be cached for good.
     modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // The contract package also exports its OpenAPI document, built by a top-level call; the admin never
-      // imports it, and without this the bundler must keep that call (and @ts-rest/open-api) in case of effects.
-      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/contract/') },
-    },
   },
   server: {
     proxy: {
