@@ -35,6 +35,7 @@ describe('loadConfig', () => {
       REQUEST_TIMEOUT_MS: '2000',
       HEADERS_TIMEOUT_MS: '1000',
       MAX_CONNECTIONS: '50',
+      WORKERS: '2',
     });
     expect(config).toStrictEqual({
       env: 'production',
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       rateLimits: { requestsPerKeyPerMinute: 60, authFailuresPerAddressPerMinute: 5 },
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
+      workers: 2,
     });
   });
 

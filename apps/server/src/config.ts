@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
   MAX_CONNECTIONS: positiveInt.default(1000),
+  WORKERS: positiveInt.max(64).default(1),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
 });
@@ -74,6 +75,8 @@ export type Config = {
   redisUrl: string | undefined;
   rateLimits: { requestsPerKeyPerMinute: number; authFailuresPerAddressPerMinute: number };
   serverLimits: ServerLimits;
+  /** Processes serving one port (Node cluster); 1 serves from the main process itself. */
+  workers: number;
 };
 
 export interface AdminEnvironment {
@@ -115,5 +118,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       headersTimeoutMs: parsed.HEADERS_TIMEOUT_MS,
       maxConnections: parsed.MAX_CONNECTIONS,
     },
+    workers: parsed.WORKERS,
   };
 }

@@ -95,4 +95,24 @@ describe('the server process', () => {
       /"msg":"shutting down: finishing in-flight requests"[\s\S]*"msg":"stopped"/,
     );
   });
+
+  it('with WORKERS=2 serves one port from two processes and stops them all on SIGTERM', async () => {
+    const server = start({
+      DATABASE_URL: freshDatabaseUrl(),
+      API_KEYS: 'a-configured-key-0123',
+      WORKERS: '2',
+    });
+    const origin = await server.listening;
+    await expect.poll(() => server.output().match(/Animal Store listening on/g)?.length ?? 0).toBe(2);
+    const ports = server.output().match(/Animal Store listening on http:\/\/[\d.]+:(\d+)/g) ?? [];
+    expect(new Set(ports).size).toBe(1);
+    const headers = { authorization: 'Bearer a-configured-key-0123' };
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, async () => (await fetch(`${origin}/v1/pets`, { headers })).status),
+    );
+    expect(statuses).toStrictEqual(Array(10).fill(200));
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"msg":"all workers stopped"');
+  });
 });

@@ -1,6 +1,9 @@
+import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { adminDistDir } from '@animal-store/admin/dist-dir';
+import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { superviseWorkers } from './cluster-primary.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { connectRedisCounterStores } from './http/redis-counter-store.js';
 import { createHttpServer } from './http-server.js';
@@ -40,8 +43,8 @@ function printFirstKey(key: string): void {
   );
 }
 
-async function start(config: Config): Promise<void> {
-  const logger = createLogger(config);
+/** Database ready and a key present, before any worker starts: done once, by the primary when there is one. */
+async function prepareStore(config: Config, logger: Logger) {
   const store = await openStoreWhenReachable(config.database, {
     onIdleError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
     onRetry: (error, attempt, delayMs) =>
@@ -53,6 +56,19 @@ async function start(config: Config): Promise<void> {
     production: config.env === 'production',
   });
   if (firstKey) printFirstKey(firstKey.key);
+  return store;
+}
+
+async function startPrimary(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  const store = await prepareStore(config, logger);
+  await store.database.close();
+  superviseWorkers(config.workers, logger);
+}
+
+async function startServer(config: Config): Promise<void> {
+  const logger = createLogger(config);
+  const store = await prepareStore(config, logger);
   const counters = config.redisUrl ? await connectRedisCounterStores(config.redisUrl, logger) : undefined;
 
   const app = createApp({
@@ -109,7 +125,8 @@ async function start(config: Config): Promise<void> {
 }
 
 try {
-  await start(loadConfig(process.env));
+  const config = loadConfig(process.env);
+  await (config.workers > 1 && cluster.isPrimary ? startPrimary(config) : startServer(config));
 } catch (error) {
   if (!STARTUP_ERRORS.some((type) => error instanceof type)) throw error;
   process.stderr.write(`animal-store: ${(error as Error).message}\n`);

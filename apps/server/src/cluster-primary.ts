@@ -1,0 +1,36 @@
+import cluster, { type Worker } from 'node:cluster';
+import type { Logger } from 'pino';
+
+/**
+ * With WORKERS > 1 the primary process only supervises: it forks the workers (which share the listening port
+ * through Node's cluster module), replaces one that dies, and on SIGTERM/SIGINT passes the signal on and exits
+ * once every worker has finished its in-flight requests.
+ */
+export function superviseWorkers(count: number, logger: Logger): void {
+  let stopping = false;
+  const fork = (): Worker => cluster.fork();
+
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) {
+        logger.info('all workers stopped');
+        process.exit(0);
+      }
+      return;
+    }
+    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
+    fork();
+  });
+
+  for (let index = 0; index < count; index++) fork();
+  logger.info({ workers: count }, 'supervising workers');
+
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping workers');
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
