@@ -13,13 +13,15 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs a server entry point (src/main.ts, src/keys-cli.ts) from source as a real process. */
+/** Runs a server entry point (src/main.ts, src/keys-cli.ts, or a built dist/main.js) as a real process. */
 export function runServerScript(
   script: string,
   env: Record<string, string>,
   args: string[] = [],
 ): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // Sources run through tsx; a built script (dist/*.js) runs on plain Node, as in production.
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
