@@ -60,6 +60,8 @@ export const contract = c.router(
       method: 'GET',
       path: '/pets/:petId',
       pathParams: z.object({ petId: PetIdPathSchema }),
+      // No parameters, and unknown ones are refused as on listPets.
+      query: z.object({}).strict(),
       deprecated: true,
       summary: 'Get one animal (deprecated)',
       description:

@@ -6,6 +6,6 @@ const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf
 
 describe('the README', () => {
   it.each(Object.entries(ERROR_CODES))('documents error code %s with its status', (code, { status }) => {
-    expect(readme).toMatch(new RegExp(`^\\| \`${code}\` \\| ${status} \\|`, 'm'));
+    expect(readme).toMatch(new RegExp(`^\\| +\`${code}\` +\\| +${status} +\\|`, 'm'));
   });
 });

@@ -185,6 +185,12 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
       );
     });
 
+    it('400: any query parameter', async () => {
+      expect(await see(await server.request('/v1/pets/1?limit=1'))).toStrictEqual(
+        anError(400, 'validation_failed', "query 'limit': is not a known parameter"),
+      );
+    });
+
     it.each(['0', '01', '1.0', '-1', 'abc', '9007199254740992', '%00'])('400: petId %j', async (petId) => {
       expect(await see(await server.request(`/v1/pets/${petId}`))).toStrictEqual(
         anError(400, 'validation_failed', /^path parameter 'petId': /),
