@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
+import { describe, expect, it } from 'vitest';
+import { sqliteTestDatabase } from '../test-support/databases.js';
 import { anError, see } from '../test-support/http-assertions.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { useTestServer } from '../test-support/use-test-server.js';
 
 const CONFIGURED_KEY = 'configured-key-0123456789';
 
@@ -17,18 +17,7 @@ const operations: Array<[string, string, RequestInit]> = [
 ];
 
 describe('authentication', () => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await sqliteTestDatabase.create();
-    server = await startTestServer(database.config, { configuredKeys: [CONFIGURED_KEY] });
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await database.drop();
-  });
+  const server = useTestServer(sqliteTestDatabase, { configuredKeys: [CONFIGURED_KEY] });
 
   const missing = anError(
     401,
@@ -39,7 +28,7 @@ describe('authentication', () => {
 
   describe.each(operations)('%s', (_, path, init) => {
     it('401 with WWW-Authenticate when the key is missing', async () => {
-      const response = await fetch(`${server.origin}${path}`, init);
+      const response = await fetch(`${server().origin}${path}`, init);
       expect(await see(response)).toStrictEqual(missing);
       expect(response.headers.get('www-authenticate')).toBe('Bearer realm="animal-store"');
     });
@@ -50,7 +39,7 @@ describe('authentication', () => {
       ['Bearer two words', missing],
       ['Bearer as_unknown-key', invalid],
     ])('401 for Authorization: %s', async (authorization, expected) => {
-      const response = await fetch(`${server.origin}${path}`, {
+      const response = await fetch(`${server().origin}${path}`, {
         ...init,
         headers: { ...(init.headers as Record<string, string>), authorization },
       });
@@ -61,31 +50,31 @@ describe('authentication', () => {
 
   it('never accepts a key in the query string', async () => {
     for (const name of ['api_key', 'access_token', 'key']) {
-      const response = await fetch(`${server.origin}/v1/pets?${name}=${server.apiKey}`);
+      const response = await fetch(`${server().origin}/v1/pets?${name}=${server().apiKey}`);
       expect(await see(response)).toStrictEqual(missing);
     }
   });
 
   it('accepts a stored key, a configured key, and the scheme in any case', async () => {
     for (const authorization of [
-      `Bearer ${server.apiKey}`,
-      `bearer ${server.apiKey}`,
+      `Bearer ${server().apiKey}`,
+      `bearer ${server().apiKey}`,
       `Bearer ${CONFIGURED_KEY}`,
     ]) {
-      expect((await fetch(`${server.baseUrl}/pets`, { headers: { authorization } })).status).toBe(200);
+      expect((await fetch(`${server().baseUrl}/pets`, { headers: { authorization } })).status).toBe(200);
     }
   });
 
   it('refuses a key once it is revoked', async () => {
-    const created = await server.store.keys.create('short-lived');
+    const created = await server().store.keys.create('short-lived');
     const headers = { authorization: `Bearer ${created.key}` };
-    expect((await fetch(`${server.baseUrl}/pets`, { headers })).status).toBe(200);
-    await server.store.keys.revoke(created.id);
-    expect(await see(await fetch(`${server.baseUrl}/pets`, { headers }))).toStrictEqual(invalid);
+    expect((await fetch(`${server().baseUrl}/pets`, { headers })).status).toBe(200);
+    await server().store.keys.revoke(created.id);
+    expect(await see(await fetch(`${server().baseUrl}/pets`, { headers }))).toStrictEqual(invalid);
   });
 
   it('checks the key before reading the body', async () => {
-    const response = await fetch(`${server.baseUrl}/pets`, {
+    const response = await fetch(`${server().baseUrl}/pets`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{not json',
@@ -94,13 +83,13 @@ describe('authentication', () => {
   });
 
   it('never writes a key into the log', async () => {
-    await fetch(`${server.baseUrl}/pets?api_key=${server.apiKey}`, {
-      headers: { authorization: `Bearer ${server.apiKey}` },
+    await fetch(`${server().baseUrl}/pets?api_key=${server().apiKey}`, {
+      headers: { authorization: `Bearer ${server().apiKey}` },
     });
-    await fetch(`${server.baseUrl}/pets`, { headers: { authorization: `Bearer ${CONFIGURED_KEY}` } });
-    const logs = server.rawLogs();
+    await fetch(`${server().baseUrl}/pets`, { headers: { authorization: `Bearer ${CONFIGURED_KEY}` } });
+    const logs = server().rawLogs();
     expect(logs).toContain('"statusCode":200');
-    expect(logs).not.toContain(server.apiKey);
+    expect(logs).not.toContain(server().apiKey);
     expect(logs).not.toContain(CONFIGURED_KEY);
   });
 });

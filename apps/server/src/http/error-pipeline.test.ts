@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
+import { describe, expect, it } from 'vitest';
+import { sqliteTestDatabase } from '../test-support/databases.js';
 import { anError, see } from '../test-support/http-assertions.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { startTestServer } from '../test-support/test-server.js';
+import { useTestServer } from '../test-support/use-test-server.js';
 
 describe('the error pipeline', () => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await sqliteTestDatabase.create();
-    server = await startTestServer(database.config);
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await database.drop();
-  });
+  const server = useTestServer();
 
   const post = (body: string, contentType = 'application/json') =>
-    server.request('/v1/pets', { method: 'POST', headers: { 'content-type': contentType }, body });
+    server().request('/v1/pets', { method: 'POST', headers: { 'content-type': contentType }, body });
 
   it('400 malformed_json for a body that is not JSON', async () => {
     const expected = anError(400, 'malformed_json', 'The request body is not valid JSON.');
@@ -55,21 +45,21 @@ describe('the error pipeline', () => {
   });
 
   it('404 route_not_found for unknown paths, inside and outside /v1', async () => {
-    expect(await see(await server.request('/v1/store/orders'))).toStrictEqual(
+    expect(await see(await server().request('/v1/store/orders'))).toStrictEqual(
       anError(404, 'route_not_found', 'No operation at GET /v1/store/orders.'),
     );
-    expect(await see(await fetch(`${server.origin}/pets`))).toStrictEqual(
+    expect(await see(await fetch(`${server().origin}/pets`))).toStrictEqual(
       anError(404, 'route_not_found', 'No operation at GET /pets.'),
     );
   });
 
   it('405 with Allow for a method a path does not support', async () => {
-    const deleted = await server.request('/v1/pets/1', { method: 'DELETE' });
+    const deleted = await server().request('/v1/pets/1', { method: 'DELETE' });
     expect(await see(deleted)).toStrictEqual(
       anError(405, 'method_not_allowed', 'DELETE is not supported here; use GET, HEAD.'),
     );
     expect(deleted.headers.get('allow')).toBe('GET, HEAD');
-    const put = await server.request('/v1/pets', { method: 'PUT' });
+    const put = await server().request('/v1/pets', { method: 'PUT' });
     expect(await see(put)).toStrictEqual(
       anError(405, 'method_not_allowed', 'PUT is not supported here; use GET, HEAD, POST.'),
     );
@@ -77,7 +67,7 @@ describe('the error pipeline', () => {
   });
 
   it('400 bad_request for a path that cannot be decoded', async () => {
-    expect(await see(await server.request('/v1/pets/%E0%A4%A'))).toStrictEqual(
+    expect(await see(await server().request('/v1/pets/%E0%A4%A'))).toStrictEqual(
       anError(400, 'bad_request', 'The request could not be read.'),
     );
   });
@@ -105,9 +95,11 @@ describe('the error pipeline', () => {
   });
 
   it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
-    const kept = await server.request('/v1/pets', { headers: { 'x-request-id': 'trace-123' } });
+    const kept = await server().request('/v1/pets', { headers: { 'x-request-id': 'trace-123' } });
     expect(kept.headers.get('x-request-id')).toBe('trace-123');
-    const replaced = await server.request('/v1/pets', { headers: { 'x-request-id': 'bad id\twith spaces' } });
+    const replaced = await server().request('/v1/pets', {
+      headers: { 'x-request-id': 'bad id\twith spaces' },
+    });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -7,10 +7,9 @@ import {
   PetSchema,
 } from '@animal-store/contract';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ZodTypeAny } from 'zod';
-import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { useTestServer } from '../test-support/use-test-server.js';
 
 /** Fixed by default so a failure reproduces; set FC_SEED to explore other cases. */
 const seed = Number(process.env.FC_SEED ?? 20261122);
@@ -47,24 +46,13 @@ const newPetLike = fc.record(
 );
 
 describe('fuzzing: every response is in the contract, never a 500', () => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await sqliteTestDatabase.create();
-    server = await startTestServer(database.config);
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await database.drop();
-  });
+  const server = useTestServer();
 
   it('createPet accepts exactly the bodies NewPetSchema accepts', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(newPetLike, fc.jsonValue()), async (body) => {
         const text = JSON.stringify(body) ?? '';
-        const response = await server.request('/v1/pets', {
+        const response = await server().request('/v1/pets', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: text,
@@ -81,7 +69,7 @@ describe('fuzzing: every response is in the contract, never a 500', () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ unit: 'binary', minLength: 1 }), async (text) => {
         fc.pre(!isJson(text));
-        const response = await server.request('/v1/pets', {
+        const response = await server().request('/v1/pets', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: text,
@@ -103,7 +91,7 @@ describe('fuzzing: every response is in the contract, never a 500', () => {
     await fc.assert(
       fc.asyncProperty(query, async (pairs) => {
         const params = new URLSearchParams(pairs);
-        const response = await server.request(`/v1/pets?${params}`);
+        const response = await server().request(`/v1/pets?${params}`);
         const { status } = await expectContractShape(response, { status: 200, schema: PetListSchema });
         const parsed = ListPetsQuerySchema.safeParse(Object.fromEntries(groupRepeated(pairs)));
         // A well-formed cursor can still be unknown to the store: that is a 400 of its own.
@@ -122,7 +110,7 @@ describe('fuzzing: every response is in the contract, never a 500', () => {
     );
     await fc.assert(
       fc.asyncProperty(petId, async (id) => {
-        const response = await server.request(`/v1/pets/${id}`);
+        const response = await server().request(`/v1/pets/${id}`);
         const { status } = await expectContractShape(response, { status: 200, schema: PetSchema });
         expect([200, 400, 404]).toContain(status);
       }),

@@ -1,28 +1,17 @@
 import { PetSchema } from '@animal-store/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashApiKey } from '../keys/api-key.js';
 import { IDEMPOTENCY_TTL_MS } from '../store/idempotency-repository.js';
 import { hashNewPet } from '../store/pet-creation.js';
-import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
+import { testDatabaseKinds } from '../test-support/databases.js';
 import { aJson, anError, see } from '../test-support/http-assertions.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { useTestServer } from '../test-support/use-test-server.js';
 
 describe.each(testDatabaseKinds)('Idempotency-Key on $name', (kind) => {
-  let database: TestDatabase;
-  let server: TestServer;
+  const server = useTestServer(kind);
 
-  beforeAll(async () => {
-    database = await kind.create();
-    server = await startTestServer(database.config);
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await database.drop();
-  });
-
-  const create = (key: string, body: unknown, apiKey = server.apiKey) =>
-    fetch(`${server.baseUrl}/pets`, {
+  const create = (key: string, body: unknown, apiKey = server().apiKey) =>
+    fetch(`${server().baseUrl}/pets`, {
       method: 'POST',
       headers: {
         authorization: `Bearer ${apiKey}`,
@@ -32,8 +21,8 @@ describe.each(testDatabaseKinds)('Idempotency-Key on $name', (kind) => {
       body: JSON.stringify(body),
     });
   const countNamed = async (name: string) => {
-    const rows = await server.store.database.db
-      .selectFrom('pets')
+    const rows = await server()
+      .store.database.db.selectFrom('pets')
       .select('id')
       .where('name', '=', name)
       .execute();
@@ -62,13 +51,15 @@ describe.each(testDatabaseKinds)('Idempotency-Key on $name', (kind) => {
   });
 
   it('409 with Retry-After while the first request with the key is in progress', async () => {
-    const client = await server.store.keys.create('in-progress');
+    const client = await server().store.keys.create('in-progress');
     const scope = hashApiKey(client.key).slice(0, 24);
     // The state a concurrent request leaves between its claim and its commit.
     const requestHash = hashNewPet({ name: 'Busy', categoryId: 1 });
-    expect(await server.store.idempotencyKeys.claim({ scope, key: 'key-busy', requestHash })).toStrictEqual({
-      kind: 'claimed',
-    });
+    expect(await server().store.idempotencyKeys.claim({ scope, key: 'key-busy', requestHash })).toStrictEqual(
+      {
+        kind: 'claimed',
+      },
+    );
     const response = await create('key-busy', { name: 'Busy', categoryId: 1 }, client.key);
     expect(await see(response)).toStrictEqual(
       anError(409, 'idempotency_request_in_progress', 'A request with this Idempotency-Key is in progress.'),
@@ -89,7 +80,7 @@ describe.each(testDatabaseKinds)('Idempotency-Key on $name', (kind) => {
   });
 
   it('scopes keys to the API key that sent them', async () => {
-    const other = await server.store.keys.create('other client');
+    const other = await server().store.keys.create('other client');
     const mine = await see(await create('key-shared', { name: 'Scoped', categoryId: 3 }));
     const theirs = await see(await create('key-shared', { name: 'Scoped', categoryId: 3 }, other.key));
     expect([mine.status, theirs.status]).toStrictEqual([201, 201]);
@@ -98,8 +89,8 @@ describe.each(testDatabaseKinds)('Idempotency-Key on $name', (kind) => {
 
   it('forgets a key after 24 hours', async () => {
     const first = PetSchema.parse((await see(await create('key-old', { name: 'Old', categoryId: 4 }))).body);
-    await server.store.database.db
-      .updateTable('idempotency_keys')
+    await server()
+      .store.database.db.updateTable('idempotency_keys')
       .set({ created_at_ms: Date.now() - IDEMPOTENCY_TTL_MS - 1000 })
       .where('key', '=', 'key-old')
       .execute();
@@ -107,7 +98,7 @@ describe.each(testDatabaseKinds)('Idempotency-Key on $name', (kind) => {
     expect(again).toStrictEqual(aJson(201, { id: expect.any(Number), name: 'Old', categoryId: 4 }));
     expect(PetSchema.parse(again.body).id).not.toBe(first.id);
     expect(
-      await server.store.idempotencyKeys.deleteExpired(Date.now() + IDEMPOTENCY_TTL_MS + 1000),
+      await server().store.idempotencyKeys.deleteExpired(Date.now() + IDEMPOTENCY_TTL_MS + 1000),
     ).toBeGreaterThan(0);
   });
 

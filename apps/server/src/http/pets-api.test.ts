@@ -1,8 +1,8 @@
 import { PetSchema } from '@animal-store/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testDatabaseKinds } from '../test-support/databases.js';
 import { aJson, anError, see } from '../test-support/http-assertions.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { useTestServer } from '../test-support/use-test-server.js';
 
 const json = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -11,22 +11,11 @@ const json = (body: unknown): RequestInit => ({
 });
 
 describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await kind.create();
-    server = await startTestServer(database.config);
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await database.drop();
-  });
+  const server = useTestServer(kind);
 
   describe('POST /v1/pets (createPet)', () => {
     it('201: returns the animal with its new id and a Location naming it', async () => {
-      const response = await server.request(
+      const response = await server().request(
         '/v1/pets',
         json({ name: 'Rex', categoryId: 7, status: 'available' }),
       );
@@ -37,7 +26,7 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
     });
 
     it('201: leaves status absent when none is given', async () => {
-      const seen = await see(await server.request('/v1/pets', json({ name: 'Tom', categoryId: 1 })));
+      const seen = await see(await server().request('/v1/pets', json({ name: 'Tom', categoryId: 1 })));
       expect(seen).toStrictEqual(aJson(201, { id: expect.any(Number), name: 'Tom', categoryId: 1 }));
     });
 
@@ -75,7 +64,7 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
       ],
     ])('400 when %s', async (_, body, message) => {
       const init = body === undefined ? { method: 'POST' } : json(body);
-      expect(await see(await server.request('/v1/pets', init))).toStrictEqual(
+      expect(await see(await server().request('/v1/pets', init))).toStrictEqual(
         anError(400, 'validation_failed', message),
       );
     });
@@ -86,7 +75,7 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
       ['9223372036854775808', "body field 'categoryId': must be at most 9007199254740991"],
       ['1.0e0', null],
     ])('judges the number as written in JSON: categoryId %s', async (literal, message) => {
-      const response = await server.request('/v1/pets', {
+      const response = await server().request('/v1/pets', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: `{"name":"Num","categoryId":${literal}}`,
@@ -98,8 +87,8 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
     });
 
     it('does not store an animal it refused', async () => {
-      await server.request('/v1/pets', json({ name: 'Ghost', categoryId: 'x' }));
-      const listed = await see(await server.request('/v1/pets?limit=100'));
+      await server().request('/v1/pets', json({ name: 'Ghost', categoryId: 'x' }));
+      const listed = await see(await server().request('/v1/pets?limit=100'));
       expect((listed.body as Array<{ name: string }>).map((pet) => pet.name)).not.toContain('Ghost');
     });
   });
@@ -111,7 +100,7 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
       created = [];
       for (let index = 0; index < 105; index++) {
         const status = (['available', 'pending', 'sold'] as const)[index % 3];
-        const response = await server.request(
+        const response = await server().request(
           '/v1/pets',
           json({ name: `pet ${index}`, categoryId: 2, status }),
         );
@@ -120,7 +109,7 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
     });
 
     const listIds = async (query: string) => {
-      const seen = await see(await server.request(`/v1/pets${query}`));
+      const seen = await see(await server().request(`/v1/pets${query}`));
       expect(seen.status).toBe(200);
       return (seen.body as Array<{ id: number }>).map((pet) => pet.id);
     };
@@ -145,13 +134,13 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
       ['ten', "query parameter 'limit': must be a whole number"],
       ['-1', "query parameter 'limit': must be at least 1"],
     ])('400: limit=%s', async (limit, message) => {
-      expect(await see(await server.request(`/v1/pets?limit=${limit}`))).toStrictEqual(
+      expect(await see(await server().request(`/v1/pets?limit=${limit}`))).toStrictEqual(
         anError(400, 'validation_failed', message),
       );
     });
 
     it('400: a repeated limit', async () => {
-      expect(await see(await server.request('/v1/pets?limit=1&limit=2'))).toStrictEqual(
+      expect(await see(await server().request('/v1/pets?limit=1&limit=2'))).toStrictEqual(
         anError(400, 'validation_failed', "query parameter 'limit': must be a whole number"),
       );
     });
@@ -162,10 +151,10 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
     });
 
     it('400: an unknown status or parameter', async () => {
-      expect(await see(await server.request('/v1/pets?status=lost'))).toStrictEqual(
+      expect(await see(await server().request('/v1/pets?status=lost'))).toStrictEqual(
         anError(400, 'validation_failed', /^query parameter 'status': Invalid enum value/),
       );
-      expect(await see(await server.request('/v1/pets?staus=sold'))).toStrictEqual(
+      expect(await see(await server().request('/v1/pets?staus=sold'))).toStrictEqual(
         anError(400, 'validation_failed', "query 'staus': is not a known parameter"),
       );
     });
@@ -174,25 +163,25 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
   describe('GET /v1/pets/{petId} (getPet)', () => {
     it('200: the animal', async () => {
       const created = PetSchema.parse(
-        await (await server.request('/v1/pets', json({ name: 'Kit', categoryId: 4 }))).json(),
+        await (await server().request('/v1/pets', json({ name: 'Kit', categoryId: 4 }))).json(),
       );
-      expect(await see(await server.request(`/v1/pets/${created.id}`))).toStrictEqual(aJson(200, created));
+      expect(await see(await server().request(`/v1/pets/${created.id}`))).toStrictEqual(aJson(200, created));
     });
 
     it('404: no animal with that id', async () => {
-      expect(await see(await server.request('/v1/pets/9007199254740991'))).toStrictEqual(
+      expect(await see(await server().request('/v1/pets/9007199254740991'))).toStrictEqual(
         anError(404, 'pet_not_found', 'No animal has id 9007199254740991.'),
       );
     });
 
     it('400: any query parameter', async () => {
-      expect(await see(await server.request('/v1/pets/1?limit=1'))).toStrictEqual(
+      expect(await see(await server().request('/v1/pets/1?limit=1'))).toStrictEqual(
         anError(400, 'validation_failed', "query 'limit': is not a known parameter"),
       );
     });
 
     it.each(['0', '01', '1.0', '-1', 'abc', '9007199254740992', '%00'])('400: petId %j', async (petId) => {
-      expect(await see(await server.request(`/v1/pets/${petId}`))).toStrictEqual(
+      expect(await see(await server().request(`/v1/pets/${petId}`))).toStrictEqual(
         anError(400, 'validation_failed', /^path parameter 'petId': /),
       );
     });

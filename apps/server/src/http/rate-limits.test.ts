@@ -1,31 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
+import { describe, expect, it } from 'vitest';
+import { sqliteTestDatabase } from '../test-support/databases.js';
 import { anError, see } from '../test-support/http-assertions.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { startTestServer } from '../test-support/test-server.js';
+import { useTestServer } from '../test-support/use-test-server.js';
 
 describe('rate limits (in-process counters)', () => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await sqliteTestDatabase.create();
-    server = await startTestServer(database.config, {
-      rateLimits: { requestsPerKeyPerMinute: 5, authFailuresPerAddressPerMinute: 3 },
-    });
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await database.drop();
+  const server = useTestServer(sqliteTestDatabase, {
+    rateLimits: { requestsPerKeyPerMinute: 5, authFailuresPerAddressPerMinute: 3 },
   });
 
   it('allows a key its budget, then answers 429 with Retry-After and RateLimit headers; other keys go on', async () => {
-    const other = await server.store.keys.create('other');
+    const other = await server().store.keys.create('other');
     const statuses = [];
-    for (let request = 0; request < 5; request++) statuses.push((await server.request('/v1/pets')).status);
+    for (let request = 0; request < 5; request++) statuses.push((await server().request('/v1/pets')).status);
     expect(statuses).toStrictEqual([200, 200, 200, 200, 200]);
 
-    const limited = await server.request('/v1/pets');
+    const limited = await server().request('/v1/pets');
     expect(await see(limited)).toStrictEqual(
       anError(429, 'rate_limited', 'More than 5 requests a minute with this API key.'),
     );
@@ -33,7 +23,7 @@ describe('rate limits (in-process counters)', () => {
     expect(limited.headers.get('ratelimit-policy')).toMatch(/^"5-in-1min"; q=5; w=60; pk=:[\w+/=]+:$/);
     expect(limited.headers.get('ratelimit')).toMatch(/^"5-in-1min"; r=0; t=\d+$/);
 
-    const response = await fetch(`${server.baseUrl}/pets`, {
+    const response = await fetch(`${server().baseUrl}/pets`, {
       headers: { authorization: `Bearer ${other.key}` },
     });
     expect(response.status).toBe(200);

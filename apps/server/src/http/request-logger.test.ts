@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
-import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { describe, expect, it } from 'vitest';
+import { useTestServer } from '../test-support/use-test-server.js';
 
 describe('request logging', () => {
-  let database: TestDatabase;
-  let server: TestServer;
-
-  beforeAll(async () => {
-    database = await sqliteTestDatabase.create();
-    server = await startTestServer(database.config);
-  });
-
-  afterAll(async () => {
-    await server.close();
-    await database.drop();
-  });
+  const server = useTestServer();
 
   it('writes one JSON line per request: request id, method, path, route, status and duration', async () => {
-    const response = await server.request('/v1/pets/12345?limit=1', {
+    const response = await server().request('/v1/pets/12345?limit=1', {
       headers: { 'x-request-id': 'log-test-1' },
     });
     expect(response.status).toBe(400);
-    const lines = server
+    const lines = server()
       .logLines()
       .filter((line) => (line.req as { id?: string } | undefined)?.id === 'log-test-1');
     expect(lines).toStrictEqual([
