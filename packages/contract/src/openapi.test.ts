@@ -10,7 +10,8 @@ describe('OpenAPI document', () => {
   });
 
   it('names the three operations of the interface, marks getPet deprecated and requires a bearer key', () => {
-    const operations = Object.values(openApiDocument.paths).flatMap((path) => Object.values(path));
+    const { paths } = openApiDocument;
+    const operations = [paths['/pets']?.get, paths['/pets']?.post, paths['/pets/{petId}']?.get];
     expect(
       operations.map((operation) => [operation.operationId, operation.deprecated ?? false]),
     ).toStrictEqual([
