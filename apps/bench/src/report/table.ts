@@ -70,7 +70,8 @@ export function extrasLines(extras: Extras): string[] {
   const { adminBundle, cliStartup } = extras;
   return [
     adminBundle.measured
-      ? `- Admin bundle: ${adminBundle.files} JS files, ${(adminBundle.gzipBytes / 1024).toFixed(1)} KiB gzipped ` +
+      ? `- Admin bundle: ${adminBundle.files} JavaScript file${adminBundle.files === 1 ? '' : 's'}, ` +
+        `${(adminBundle.gzipBytes / 1024).toFixed(1)} KiB gzipped ` +
         `(${(adminBundle.rawBytes / 1024).toFixed(1)} KiB raw).`
       : `- Admin bundle: not measured (${adminBundle.reason}).`,
     cliStartup.measured
