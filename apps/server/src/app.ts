@@ -39,15 +39,17 @@ export function createApp(deps: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Lists change with every create and are paged by cursor: hashing each body for an ETag costs more than it saves.
+  app.set('etag', false);
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders(apiOrigins(deps.config)));
-  app.use(healthRoutes(deps.pingDatabase));
+  app.use(healthRoutes(deps.pingDatabase, deps.logger));
   app.use(apiDocsRoutes());
   app.use('/v1', corsForApi(deps.config.corsOrigins), v1Router(deps));
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
   app.use((req, res) => {
     sendError(res, 'route_not_found', `No operation at ${req.method} ${req.path}.`);
   });
-  app.use(errorHandler);
+  app.use(errorHandler(deps.logger));
   return app;
 }

@@ -17,7 +17,7 @@ const operations: Array<[string, string, RequestInit]> = [
 ];
 
 describe('authentication', () => {
-  const server = useTestServer(sqliteTestDatabase, { configuredKeys: [CONFIGURED_KEY] });
+  const server = useTestServer(sqliteTestDatabase, { configuredKeys: [CONFIGURED_KEY], verifiedKeyTtlMs: 0 });
 
   const missing = anError(
     401,

@@ -1,6 +1,8 @@
 import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../store/database-errors.js';
 import { sendError } from './api-error.js';
+import { requestIdOf } from './request-logger.js';
 
 /** A pool reconnects within seconds once the database is back. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -9,32 +11,35 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * The end of the one error pipeline: body-parser failures and anything thrown become an Error body. Unknown
  * failures are logged with the request id and answered with a generic 500, never with details.
  */
-export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
-  if (res.headersSent) {
-    next(error);
-    return;
-  }
-  const type = (error as { type?: string }).type;
-  const status = (error as { status?: number }).status;
-  if (type === 'entity.parse.failed') {
-    sendError(res, 'malformed_json', 'The request body is not valid JSON.');
-  } else if (type === 'entity.too.large') {
-    sendError(res, 'payload_too_large', 'The request body is larger than 16 KiB.');
-  } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-    sendError(res, 'unsupported_media_type', 'The request body must be UTF-8 JSON.');
-  } else if (status !== undefined && status >= 400 && status < 500) {
-    // The request could not be read as sent: aborted, wrong length, undecodable path.
-    sendError(res, 'bad_request', 'The request could not be read.');
-  } else if (isDatabaseUnavailable(error)) {
-    req.log.warn({ err: error }, 'database unavailable');
-    res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-    sendError(res, 'service_unavailable', 'The database cannot be reached; retry shortly.');
-  } else {
-    req.log.error({ err: error }, 'unexpected failure');
-    sendError(
-      res,
-      'internal_error',
-      `An unexpected error occurred; quote request id ${req.id} when reporting it.`,
-    );
-  }
-};
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, _req, res, next) => {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    const req = { id: requestIdOf(res) };
+    const type = (error as { type?: string }).type;
+    const status = (error as { status?: number }).status;
+    if (type === 'entity.parse.failed') {
+      sendError(res, 'malformed_json', 'The request body is not valid JSON.');
+    } else if (type === 'entity.too.large') {
+      sendError(res, 'payload_too_large', 'The request body is larger than 16 KiB.');
+    } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+      sendError(res, 'unsupported_media_type', 'The request body must be UTF-8 JSON.');
+    } else if (status !== undefined && status >= 400 && status < 500) {
+      // The request could not be read as sent: aborted, wrong length, undecodable path.
+      sendError(res, 'bad_request', 'The request could not be read.');
+    } else if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, req }, 'database unavailable');
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      sendError(res, 'service_unavailable', 'The database cannot be reached; retry shortly.');
+    } else {
+      logger.error({ err: error, req }, 'unexpected failure');
+      sendError(
+        res,
+        'internal_error',
+        `An unexpected error occurred; quote request id ${req.id} when reporting it.`,
+      );
+    }
+  };
+}

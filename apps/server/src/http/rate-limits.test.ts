@@ -20,8 +20,8 @@ describe('rate limits (in-process counters)', () => {
       anError(429, 'rate_limited', 'More than 5 requests a minute with this API key.'),
     );
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(limited.headers.get('ratelimit-policy')).toMatch(/^"5-in-1min"; q=5; w=60; pk=:[\w+/=]+:$/);
-    expect(limited.headers.get('ratelimit')).toMatch(/^"5-in-1min"; r=0; t=\d+$/);
+    expect(limited.headers.get('ratelimit-policy')).toBe('5;w=60');
+    expect(limited.headers.get('ratelimit')).toMatch(/^limit=5, remaining=0, reset=\d+$/);
 
     const response = await fetch(`${server().baseUrl}/pets`, {
       headers: { authorization: `Bearer ${other.key}` },

@@ -14,8 +14,9 @@ export interface RateLimitOptions {
 
 const common = {
   windowMs: WINDOW_MS,
-  // The IETF draft-8 `RateLimit` and `RateLimit-Policy` headers; no legacy X-RateLimit-*.
-  standardHeaders: 'draft-8',
+  // The IETF draft-7 `RateLimit` and `RateLimit-Policy` headers; no legacy X-RateLimit-*. (Draft 8 adds a
+  // partition key that costs a SHA-256 per request.)
+  standardHeaders: 'draft-7',
   legacyHeaders: false,
   // A counter store that fails (Redis down) must not take the API down with it: requests pass, and are logged.
   passOnStoreError: true,

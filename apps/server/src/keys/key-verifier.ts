@@ -14,13 +14,24 @@ export interface ApiClient {
 
 const scopeOf = (keyHash: string) => keyHash.slice(0, 24);
 
+/**
+ * How long a stored key, once verified, is trusted without asking the database again: a revocation takes effect
+ * within this time on every instance, and in exchange a request costs no database round trip for its key.
+ */
+export const VERIFIED_KEY_TTL_MS = 10_000;
+
+/** Bounds the cache: a store with more active clients than this simply asks the database more often. */
+const MAX_CACHED_KEYS = 10_000;
+
 /** Decides whether a presented key is valid: one of the configured keys or an active stored one. */
 export class KeyVerifier {
   private readonly configuredKeys: Map<string, ApiClient>;
+  private readonly verified = new Map<string, { client: ApiClient; until: number }>();
 
   constructor(
     private readonly repository: ApiKeyRepository,
     configuredKeys: readonly string[],
+    private readonly verifiedKeyTtlMs = VERIFIED_KEY_TTL_MS,
   ) {
     this.configuredKeys = new Map(
       configuredKeys.map((key, index) => {
@@ -37,7 +48,19 @@ export class KeyVerifier {
     const keyHash = hashApiKey(key);
     const configured = this.configuredKeys.get(keyHash);
     if (configured) return configured;
+    const cached = this.verified.get(keyHash);
+    if (cached && cached.until > Date.now()) return cached.client;
+
     const stored = await this.repository.findActiveByHash(keyHash);
-    return stored && { keyId: String(stored.id), name: stored.name, scope: scopeOf(keyHash) };
+    if (!stored) {
+      this.verified.delete(keyHash);
+      return undefined;
+    }
+    const client = { keyId: String(stored.id), name: stored.name, scope: scopeOf(keyHash) };
+    if (this.verifiedKeyTtlMs > 0) {
+      if (this.verified.size >= MAX_CACHED_KEYS) this.verified.clear();
+      this.verified.set(keyHash, { client, until: Date.now() + this.verifiedKeyTtlMs });
+    }
+    return client;
   }
 }

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DatabaseSchema } from './schema.js';
+import { withCachedStatements, withPreparedStatements } from './statement-caches.js';
 
 export type Dialect = DatabaseConfig['kind'];
 
@@ -46,7 +47,9 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
   } catch (error) {
     throw new DatabaseOpenError(`Cannot open the SQLite database at ${path}: ${(error as Error).message}`);
   }
-  return new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) });
+  return new Kysely<DatabaseSchema>({
+    dialect: new SqliteDialect({ database: withCachedStatements(connection) }),
+  });
 }
 
 function openPostgres(url: string, onIdleError: (error: Error) => void): Kysely<DatabaseSchema> {
@@ -54,7 +57,7 @@ function openPostgres(url: string, onIdleError: (error: Error) => void): Kysely<
   const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, connectionTimeoutMillis: 5000 });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', onIdleError);
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
 }
 
 export function openDatabase(

@@ -29,6 +29,8 @@ export async function startTestServer(
   database: DatabaseConfig,
   options: {
     configuredKeys?: string[];
+    /** How long verified keys are cached; the default is production's. */
+    verifiedKeyTtlMs?: number;
     config?: Partial<AppDependencies['config']>;
     rateLimits?: Partial<AppDependencies['rateLimits']>;
     serverLimits?: Partial<ServerLimits>;
@@ -49,7 +51,7 @@ export async function startTestServer(
   const app = createApp({
     pets: store.pets,
     petCreation: store.petCreation,
-    keys: new KeyVerifier(store.keys, options.configuredKeys ?? []),
+    keys: new KeyVerifier(store.keys, options.configuredKeys ?? [], options.verifiedKeyTtlMs),
     logger,
     pingDatabase: () => store.database.ping(),
     config: {

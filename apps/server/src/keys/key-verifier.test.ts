@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../store/open-store.js';
+import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
+import { KeyVerifier } from './key-verifier.js';
+
+describe('KeyVerifier', () => {
+  let database: TestDatabase;
+  let store: Store;
+
+  beforeAll(async () => {
+    database = await sqliteTestDatabase.create();
+    store = await openStore(database.config);
+  });
+
+  afterAll(async () => {
+    await store.database.close();
+    await database.drop();
+  });
+
+  it('accepts configured keys and active stored keys, and nothing else', async () => {
+    const stored = await store.keys.create('stored');
+    const verifier = new KeyVerifier(store.keys, ['configured-key-0123456789']);
+    expect(await verifier.verify('configured-key-0123456789')).toMatchObject({
+      keyId: 'env-1',
+      name: 'API_KEYS #1',
+    });
+    expect(await verifier.verify(stored.key)).toMatchObject({ keyId: String(stored.id), name: 'stored' });
+    expect(await verifier.verify('as_not-a-key')).toBeUndefined();
+  });
+
+  it('trusts a verified key for the cache time, then sees its revocation', async () => {
+    const stored = await store.keys.create('revoked soon');
+    const verifier = new KeyVerifier(store.keys, [], 200);
+    expect(await verifier.verify(stored.key)).toBeDefined();
+    await store.keys.revoke(stored.id);
+    // Within the cache time the revocation is not yet seen: the documented price of not asking the database.
+    expect(await verifier.verify(stored.key)).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await verifier.verify(stored.key)).toBeUndefined();
+  });
+
+  it('with a cache time of 0 sees a revocation at once', async () => {
+    const stored = await store.keys.create('revoked now');
+    const verifier = new KeyVerifier(store.keys, [], 0);
+    expect(await verifier.verify(stored.key)).toBeDefined();
+    await store.keys.revoke(stored.id);
+    expect(await verifier.verify(stored.key)).toBeUndefined();
+  });
+});
