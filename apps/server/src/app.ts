@@ -43,9 +43,10 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('etag', false);
   app.use(requestLogger(deps.logger));
   app.use(securityHeaders(apiOrigins(deps.config)));
+  // The API first: every layer a request passes costs, and the API is what is called most.
+  app.use('/v1', corsForApi(deps.config.corsOrigins), v1Router(deps));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
   app.use(apiDocsRoutes());
-  app.use('/v1', corsForApi(deps.config.corsOrigins), v1Router(deps));
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
   app.use((req, res) => {
     sendError(res, 'route_not_found', `No operation at ${req.method} ${req.path}.`);

@@ -1,5 +1,5 @@
 import { openApiDocument } from '@animal-store/contract';
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 
 /** The committed document, with this server first so that "Try it out" on /docs calls the store serving it. */
@@ -8,12 +8,14 @@ const servedDocument = {
   servers: [{ url: '/v1', description: 'This server' }, ...(openApiDocument.servers ?? [])],
 };
 
-/** The OpenAPI document at /v1/openapi.json and interactive documentation at /docs, both public. */
+/** The OpenAPI document, public: mounted on the /v1 router before authentication. */
+export const serveOpenApiDocument: RequestHandler = (_req, res) => {
+  res.json(servedDocument);
+};
+
+/** Interactive documentation at /docs, public. */
 export function apiDocsRoutes(): Router {
   const router = Router();
-  router.get('/v1/openapi.json', (_req, res) => {
-    res.json(servedDocument);
-  });
   router.use(
     '/docs',
     swaggerUi.serve,

@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
+import { serveOpenApiDocument } from './api-docs.js';
 import { requireApiKey } from './auth.js';
 import { deprecated } from './deprecation.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
@@ -26,6 +27,7 @@ export function v1Router(deps: {
   rateLimits: RateLimitOptions;
 }): Router {
   const router = Router();
+  router.get('/openapi.json', serveOpenApiDocument);
   router.get('/pets/:petId', deprecated({ successor: '/v1/pets', logger: deps.logger, operation: 'getPet' }));
   router.use(
     authFailureRateLimit(deps.rateLimits),

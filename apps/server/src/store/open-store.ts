@@ -30,8 +30,8 @@ export async function openStore(
   }
   return {
     database,
-    pets: new PetRepository(database.db),
-    petCreation: new PetCreation(database.db),
+    pets: new PetRepository(database.db, database.dialect),
+    petCreation: new PetCreation(database.db, database.dialect),
     idempotencyKeys: new IdempotencyRepository(database.db),
     keys: new ApiKeyRepository(database.db),
   };

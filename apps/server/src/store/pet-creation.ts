@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NewPet, Pet } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
+import type { Dialect } from './database.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
 import { PetRepository } from './pet-repository.js';
 import type { DatabaseSchema } from './schema.js';
@@ -23,10 +24,14 @@ export function hashNewPet(newPet: NewPet): string {
  * transaction, so a crash leaves either both or neither.
  */
 export class PetCreation {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly dialect: Dialect,
+  ) {}
 
   async create(newPet: NewPet, idempotency?: { scope: string; key: string }): Promise<CreationOutcome> {
-    if (!idempotency) return { kind: 'created', pet: await new PetRepository(this.db).create(newPet) };
+    if (!idempotency)
+      return { kind: 'created', pet: await new PetRepository(this.db, this.dialect).create(newPet) };
 
     const request = { ...idempotency, requestHash: hashNewPet(newPet) };
     const keys = new IdempotencyRepository(this.db);
@@ -36,7 +41,7 @@ export class PetCreation {
     if (claim.kind === 'mismatch') return { kind: 'key_reused' };
     try {
       const pet = await this.db.transaction().execute(async (transaction) => {
-        const created = await new PetRepository(transaction).create(newPet);
+        const created = await new PetRepository(transaction, this.dialect).create(newPet);
         await new IdempotencyRepository(transaction).complete(request, 201, created);
         return created;
       });
