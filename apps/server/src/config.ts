@@ -19,7 +19,7 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
-export const databaseUrlSchema = z
+const databaseUrlSchema = z
   .string()
   .optional()
   .transform((value, ctx): DatabaseConfig => {

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { ipKeyGenerator, MemoryStore, type Options, rateLimit, type Store } from 'express-rate-limit';
+import type { Logger } from 'pino';
 import { sendError } from './api-error.js';
 import { apiClientOf } from './auth.js';
 
@@ -34,9 +35,14 @@ async function failOpen<T>(operation: () => T | Promise<T>): Promise<T | undefin
 }
 
 /** Requests per API key, after authentication: one client cannot starve the others. */
-export function perKeyRateLimit(options: RateLimitOptions): RequestHandler {
+export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): RequestHandler {
   return rateLimit({
     ...common,
+    // Through the store's log rather than express-rate-limit's default, the console.
+    logger: {
+      error: (error, message) => logger.warn({ err: error }, message ?? 'rate limiter error'),
+      warn: (error, message) => logger.warn({ err: error }, message ?? 'rate limiter warning'),
+    },
     limit: options.requestsPerKeyPerMinute,
     store: options.storeFor?.('key'),
     keyGenerator: (_req, res) => apiClientOf(res)?.scope ?? 'unauthenticated',

@@ -13,7 +13,7 @@ import { petHandlers } from './pet-handlers.js';
 import { authFailureRateLimit, perKeyRateLimit, type RateLimitOptions } from './rate-limits.js';
 import { requireJsonBody, validationErrorHandler } from './request-validation.js';
 
-export const BODY_LIMIT = '16kb';
+const BODY_LIMIT = '16kb';
 
 /**
  * The contract's operations, in the order every request meets them: authentication (and its limits) first, then
@@ -32,7 +32,7 @@ export function v1Router(deps: {
   router.use(
     authFailureRateLimit(deps.rateLimits),
     requireApiKey(deps.keys),
-    perKeyRateLimit(deps.rateLimits),
+    perKeyRateLimit(deps.rateLimits, deps.logger),
   );
   // Only createPet has a body: reads skip the content-type check and the parser.
   router.post('/pets', requireJsonBody, express.json({ limit: BODY_LIMIT }));

@@ -18,7 +18,7 @@ const scopeOf = (keyHash: string) => keyHash.slice(0, 24);
  * How long a stored key, once verified, is trusted without asking the database again: a revocation takes effect
  * within this time on every instance, and in exchange a request costs no database round trip for its key.
  */
-export const VERIFIED_KEY_TTL_MS = 10_000;
+const VERIFIED_KEY_TTL_MS = 10_000;
 
 /** Bounds the cache: a store with more active clients than this simply asks the database more often. */
 const MAX_CACHED_KEYS = 10_000;

@@ -8,7 +8,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
  * A claim whose request never completed (its process died between claim and commit) is taken over after this,
  * so that a client's retry is not refused for a whole day.
  */
-export const ABANDONED_CLAIM_MS = 60 * 1000;
+const ABANDONED_CLAIM_MS = 60 * 1000;
 
 export interface IdempotencyScope {
   /** The API key the request was authenticated with. */

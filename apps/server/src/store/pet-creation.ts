@@ -24,18 +24,22 @@ export function hashNewPet(newPet: NewPet): string {
  * transaction, so a crash leaves either both or neither.
  */
 export class PetCreation {
+  private readonly pets: PetRepository;
+  private readonly keys: IdempotencyRepository;
+
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly dialect: Dialect,
-  ) {}
+  ) {
+    this.pets = new PetRepository(db, dialect);
+    this.keys = new IdempotencyRepository(db);
+  }
 
   async create(newPet: NewPet, idempotency?: { scope: string; key: string }): Promise<CreationOutcome> {
-    if (!idempotency)
-      return { kind: 'created', pet: await new PetRepository(this.db, this.dialect).create(newPet) };
+    if (!idempotency) return { kind: 'created', pet: await this.pets.create(newPet) };
 
     const request = { ...idempotency, requestHash: hashNewPet(newPet) };
-    const keys = new IdempotencyRepository(this.db);
-    const claim = await keys.claim(request);
+    const claim = await this.keys.claim(request);
     if (claim.kind === 'completed') return { kind: 'replayed', pet: claim.body as Pet };
     if (claim.kind === 'in_progress') return { kind: 'in_progress' };
     if (claim.kind === 'mismatch') return { kind: 'key_reused' };
@@ -47,7 +51,7 @@ export class PetCreation {
       });
       return { kind: 'created', pet };
     } catch (error) {
-      await keys.release(request).catch(() => undefined);
+      await this.keys.release(request).catch(() => undefined);
       throw error;
     }
   }
