@@ -29,7 +29,7 @@ export class PetCreation {
 
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
-    private readonly dialect: Dialect,
+    dialect: Dialect,
   ) {
     this.pets = new PetRepository(db, dialect);
     this.keys = new IdempotencyRepository(db);
@@ -45,7 +45,7 @@ export class PetCreation {
     if (claim.kind === 'mismatch') return { kind: 'key_reused' };
     try {
       const pet = await this.db.transaction().execute(async (transaction) => {
-        const created = await new PetRepository(transaction, this.dialect).create(newPet);
+        const created = await this.pets.within(transaction).create(newPet);
         await new IdempotencyRepository(transaction).complete(request, 201, created);
         return created;
       });

@@ -1,6 +1,7 @@
 import type { ListPetsQuery, NewPet, Pet } from '@animal-store/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Dialect } from './database.js';
+import { prepareQuery } from './prepared-query.js';
 import type { DatabaseSchema, PetsTable } from './schema.js';
 
 export interface PetPage {
@@ -16,10 +17,67 @@ export interface ListPetsOptions {
   afterId?: number;
 }
 
-function toPet(row: Selectable<PetsTable>): Pet {
+type PetRow = Selectable<PetsTable>;
+
+function toPet(row: PetRow): Pet {
   const pet: Pet = { id: row.id, name: row.name, categoryId: row.category_id };
   if (row.status !== null) pet.status = row.status;
   return pet;
+}
+
+/**
+ * The catalogue's queries, built and compiled once per database. Keyset pagination in id order: a page never
+ * repeats or skips an animal that existed when the first page was read, however many are added meanwhile (new ids
+ * are always larger). One row more than asked tells whether a next page exists, without a count query.
+ */
+function petQueries(db: Kysely<DatabaseSchema>, dialect: Dialect) {
+  return {
+    list: prepareQuery<DatabaseSchema, 'afterId' | 'limit', PetRow>(['afterId', 'limit'], (p) =>
+      db.selectFrom('pets').selectAll().where('id', '>', p.afterId).orderBy('id').limit(p.limit),
+    ),
+    listByStatus:
+      dialect === 'sqlite'
+        ? // SQLite serves the plain form from the (status, id) index by itself.
+          prepareQuery<DatabaseSchema, 'status' | 'afterId' | 'limit', PetRow>(
+            ['status', 'afterId', 'limit'],
+            (p) =>
+              db
+                .selectFrom('pets')
+                .selectAll()
+                .where('status', '=', p.status)
+                .where('id', '>', p.afterId)
+                .orderBy('id')
+                .limit(p.limit),
+          )
+        : // PostgreSQL soon runs a prepared statement with a generic plan, which for `status = $1 and id > $2`
+          // filters the primary key: slow for a rare status. A row comparison only the (status, id) index can serve
+          // keeps it on that index (plans in docs/performance.md).
+          prepareQuery<DatabaseSchema, 'status' | 'afterId' | 'limit', PetRow>(
+            ['status', 'afterId', 'limit'],
+            (p) =>
+              db
+                .selectFrom('pets')
+                .selectAll()
+                .where('status', '=', p.status)
+                .where(({ eb, refTuple, tuple }) =>
+                  eb(refTuple('status', 'id'), '>', tuple(p.status, p.afterId)),
+                )
+                .orderBy('status')
+                .orderBy('id')
+                .limit(p.limit),
+          ),
+    findById: prepareQuery<DatabaseSchema, 'id', PetRow>(['id'], (p) =>
+      db.selectFrom('pets').selectAll().where('id', '=', p.id),
+    ),
+    create: prepareQuery<DatabaseSchema, 'name' | 'categoryId' | 'status', PetRow>(
+      ['name', 'categoryId', 'status'],
+      (p) =>
+        db
+          .insertInto('pets')
+          .values({ name: p.name, category_id: p.categoryId, status: p.status })
+          .returningAll(),
+    ),
+  };
 }
 
 /** Animals in the catalogue: one implementation for SQLite and PostgreSQL. */
@@ -27,45 +85,36 @@ export class PetRepository {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly dialect: Dialect,
+    private readonly queries = petQueries(db, dialect),
   ) {}
 
-  /**
-   * Keyset pagination in id order: a page never repeats or skips an animal that existed when the first page was
-   * read, however many are added meanwhile (new ids are always larger).
-   */
+  /** The same repository inside a transaction: the compiled queries are reused, run on its connection. */
+  within(transaction: Kysely<DatabaseSchema>): PetRepository {
+    return new PetRepository(transaction, this.dialect, this.queries);
+  }
+
   async list({ limit, status, afterId = 0 }: ListPetsOptions): Promise<PetPage> {
-    let query = this.db.selectFrom('pets').selectAll();
-    if (status === undefined) {
-      query = query.where('id', '>', afterId).orderBy('id');
-    } else if (this.dialect === 'sqlite') {
-      query = query.where('status', '=', status).where('id', '>', afterId).orderBy('id');
-    } else {
-      // PostgreSQL soon runs a prepared statement with a generic plan, which for `status = $1 and id > $2` filters
-      // the primary key: slow for a rare status. A row comparison only the (status, id) index can serve keeps it on
-      // that index (plans in docs/performance.md). SQLite picks that index for the plain form by itself.
-      query = query
-        .where('status', '=', status)
-        .where(({ eb, refTuple, tuple }) => eb(refTuple('status', 'id'), '>', tuple(status, afterId)))
-        .orderBy('status')
-        .orderBy('id');
-    }
-    // One row more than asked tells whether a next page exists, without a count query.
-    const rows = await query.limit(limit + 1).execute();
+    const { rows } =
+      status === undefined
+        ? await this.queries.list(this.db, { afterId, limit: limit + 1 })
+        : await this.queries.listByStatus(this.db, { status, afterId, limit: limit + 1 });
     return { pets: rows.slice(0, limit).map(toPet), hasMore: rows.length > limit };
   }
 
   /** Resolves once the row is committed, so an acknowledged animal survives a crash. */
   async create(newPet: NewPet): Promise<Pet> {
-    const row = await this.db
-      .insertInto('pets')
-      .values({ name: newPet.name, category_id: newPet.categoryId, status: newPet.status ?? null })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const { rows } = await this.queries.create(this.db, {
+      name: newPet.name,
+      categoryId: newPet.categoryId,
+      status: newPet.status ?? null,
+    });
+    const [row] = rows;
+    if (!row) throw new Error('insert returned no row');
     return toPet(row);
   }
 
   async findById(id: number): Promise<Pet | undefined> {
-    const row = await this.db.selectFrom('pets').selectAll().where('id', '=', id).executeTakeFirst();
+    const [row] = (await this.queries.findById(this.db, { id })).rows;
     return row && toPet(row);
   }
 }
