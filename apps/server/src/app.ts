@@ -8,7 +8,7 @@ import { errorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import type { RateLimitOptions } from './http/rate-limits.js';
 import { requestLogger } from './http/request-logger.js';
-import { corsForApi, securityHeaders } from './http/security-headers.js';
+import { documentSecurityHeaders } from './http/security-headers.js';
 import { v1Router } from './http/v1-router.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
 import type { PetCreation } from './store/pet-creation.js';
@@ -42,9 +42,9 @@ export function createApp(deps: AppDependencies): express.Express {
   // Lists change with every create and are paged by cursor: hashing each body for an ETag costs more than it saves.
   app.set('etag', false);
   app.use(requestLogger(deps.logger));
-  app.use(securityHeaders(apiOrigins(deps.config)));
   // The API first: every layer a request passes costs, and the API is what is called most.
-  app.use('/v1', corsForApi(deps.config.corsOrigins), v1Router(deps));
+  app.use('/v1', v1Router({ ...deps, corsOrigins: deps.config.corsOrigins }));
+  app.use(documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
   app.use(apiDocsRoutes());
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));

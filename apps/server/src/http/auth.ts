@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
 import { sendError } from './api-error.js';
+import type { AuthenticationFailureRecorder } from './rate-limits.js';
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 
@@ -14,11 +15,15 @@ export function apiClientOf(res: { locals: Record<string, unknown> }): ApiClient
  * client learns nothing about the API. Keys are read from the Authorization header only, never from the query
  * string, where they would end up in logs and browser history.
  */
-export function requireApiKey(verifier: KeyVerifier): RequestHandler {
+export function requireApiKey(
+  verifier: KeyVerifier,
+  onRefused: AuthenticationFailureRecorder,
+): RequestHandler {
   return async (req, res, next) => {
     const key = BEARER.exec(req.headers.authorization ?? '')?.[1];
     const client = key === undefined ? undefined : await verifier.verify(key);
     if (!client) {
+      onRefused(req);
       res.setHeader('WWW-Authenticate', 'Bearer realm="animal-store"');
       const problem = key === undefined ? 'missing or not of the form `Bearer <key>`' : 'not a valid key';
       sendError(res, 'unauthorized', `The Authorization header is ${problem}.`);

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { sendError } from './api-error.js';
@@ -71,27 +71,38 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
   };
 }
 
+/** What `requireApiKey` reports a refused key to. */
+export type AuthenticationFailureRecorder = (req: Request) => void;
+
 /**
- * Failed authentications per client address. Only a 401 counts, and only once it has been sent: counting every
+ * The client's address. The store trusts no proxy headers, so this is what `req.ip` would say, read without
+ * parsing `X-Forwarded-For` on every request.
+ */
+const clientAddress = (req: Request) => ipKeyGenerator(req.socket.remoteAddress ?? 'unknown');
+
+/**
+ * Failed authentications per client address. Only a refused key counts, when it is refused: counting every
  * request up front (express-rate-limit's skipSuccessfulRequests) would block a busy, honest client whose
  * concurrent requests are all in flight at once. An address over the limit gets 429 for every request, so that a
  * guessed key cannot be confirmed either.
  */
-export function authFailureRateLimit(options: RateLimitOptions): RequestHandler {
+export function failedAuthenticationLimit(options: RateLimitOptions): {
+  refuseBlockedAddress: RequestHandler;
+  recordFailure: AuthenticationFailureRecorder;
+} {
   const limit = options.authFailuresPerAddressPerMinute;
   const store = counterStore(options, 'auth');
-  return async (req, res, next) => {
-    const address = ipKeyGenerator(req.ip ?? 'unknown');
-    // Like the per-key limiter, a failing counter store lets requests through.
-    const failures = await failOpen(() => store.get?.(address));
-    if (failures && failures.totalHits >= limit) {
-      res.setHeader('Retry-After', String(secondsUntil(failures.resetTime)));
-      sendError(res, 'rate_limited', 'Too many failed authentication attempts from this address.');
-      return;
-    }
-    res.on('finish', () => {
-      if (res.statusCode === 401) void failOpen(() => store.increment(address));
-    });
-    next();
+  return {
+    refuseBlockedAddress: async (req, res, next) => {
+      // Like the per-key limiter, a failing counter store lets requests through.
+      const failures = await failOpen(() => store.get?.(clientAddress(req)));
+      if (failures && failures.totalHits >= limit) {
+        res.setHeader('Retry-After', String(secondsUntil(failures.resetTime)));
+        sendError(res, 'rate_limited', 'Too many failed authentication attempts from this address.');
+        return;
+      }
+      next();
+    },
+    recordFailure: (req) => void failOpen(() => store.increment(clientAddress(req))),
   };
 }

@@ -8,10 +8,12 @@ import type { PetRepository } from '../store/pet-repository.js';
 import { serveOpenApiDocument } from './api-docs.js';
 import { requireApiKey } from './auth.js';
 import { deprecated } from './deprecation.js';
+import { inSequence } from './in-sequence.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { petHandlers } from './pet-handlers.js';
-import { authFailureRateLimit, perKeyRateLimit, type RateLimitOptions } from './rate-limits.js';
+import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './rate-limits.js';
 import { requireJsonBody, validationErrorHandler } from './request-validation.js';
+import { apiSecurityHeaders, corsForApi } from './security-headers.js';
 
 const BODY_LIMIT = '16kb';
 
@@ -25,14 +27,19 @@ export function v1Router(deps: {
   keys: KeyVerifier;
   logger: Logger;
   rateLimits: RateLimitOptions;
+  corsOrigins: readonly string[];
 }): Router {
   const router = Router();
+  const failedAuthentications = failedAuthenticationLimit(deps.rateLimits);
+  router.use(inSequence(apiSecurityHeaders, corsForApi(deps.corsOrigins)));
   router.get('/openapi.json', serveOpenApiDocument);
   router.get('/pets/:petId', deprecated({ successor: '/v1/pets', logger: deps.logger, operation: 'getPet' }));
   router.use(
-    authFailureRateLimit(deps.rateLimits),
-    requireApiKey(deps.keys),
-    perKeyRateLimit(deps.rateLimits, deps.logger),
+    inSequence(
+      failedAuthentications.refuseBlockedAddress,
+      requireApiKey(deps.keys, failedAuthentications.recordFailure),
+      perKeyRateLimit(deps.rateLimits, deps.logger),
+    ),
   );
   // Only createPet has a body: reads skip the content-type check and the parser.
   router.post('/pets', requireJsonBody, express.json({ limit: BODY_LIMIT }));
