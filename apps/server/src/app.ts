@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { adminAppRoutes } from './http/admin-app.js';
 import { apiDocsRoutes } from './http/api-docs.js';
-import { sendError } from './http/api-error.js';
+import { answerRouteNotFound } from './http/api-error.js';
 import { errorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import type { RateLimitOptions } from './http/rate-limits.js';
@@ -41,16 +41,14 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('query parser', 'simple');
   // Lists change with every create and are paged by cursor: hashing each body for an ETag costs more than it saves.
   app.set('etag', false);
-  app.use(requestLogger(deps.logger));
-  // The API first: every layer a request passes costs, and the API is what is called most.
+  // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
+  // called most. Nothing under /v1 falls through to the layers below.
   app.use('/v1', v1Router({ ...deps, corsOrigins: deps.config.corsOrigins }));
-  app.use(documentSecurityHeaders(apiOrigins(deps.config)));
+  app.use(requestLogger(deps.logger), documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
   app.use(apiDocsRoutes());
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
-  app.use((req, res) => {
-    sendError(res, 'route_not_found', `No operation at ${req.method} ${req.path}.`);
-  });
+  app.use(answerRouteNotFound);
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -19,10 +19,13 @@ export function deprecated(options: {
   operation: string;
 }): RequestHandler {
   const lastLoggedAt = new Map<string, number>();
+  const deprecation = `@${DEPRECATED_SINCE.getTime() / 1000}`;
+  const sunset = GET_PET_SUNSET.toUTCString();
+  const successor = `<${options.successor}>; rel="successor-version"`;
   return (_req, res, next) => {
-    res.setHeader('Deprecation', `@${DEPRECATED_SINCE.getTime() / 1000}`);
-    res.setHeader('Sunset', GET_PET_SUNSET.toUTCString());
-    res.setHeader('Link', `<${options.successor}>; rel="successor-version"`);
+    res.setHeader('Deprecation', deprecation);
+    res.setHeader('Sunset', sunset);
+    res.setHeader('Link', successor);
     res.on('finish', () => {
       const client = apiClientOf(res);
       if (!client) return;

@@ -95,6 +95,35 @@ describe('routes without authentication', () => {
     );
   });
 
+  it('API answers carry the API security headers, pages the document ones', async () => {
+    const securityHeaders = (response: Response) =>
+      Object.fromEntries(
+        [...response.headers].filter(([name]) =>
+          /^(content-security-policy|strict-transport|x-|referrer|cross-origin|origin-agent)/.test(name),
+        ),
+      );
+    const apiHeaders = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'x-request-id': expect.any(String),
+    };
+    for (const path of ['/v1/pets', '/v1/openapi.json', '/v1/store/orders']) {
+      expect(securityHeaders(await fetch(`${server.origin}${path}`))).toStrictEqual(apiHeaders);
+    }
+    const page = securityHeaders(await fetch(`${server.origin}/admin/`));
+    expect(page).toMatchObject({
+      'cross-origin-opener-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+    });
+    expect(page['content-security-policy']).toContain("script-src 'self'");
+  });
+
   it('/admin/config.json: the API environments the admin app may use', async () => {
     expect(await see(await fetch(`${server.origin}/admin/config.json`))).toStrictEqual(
       aJson(200, {

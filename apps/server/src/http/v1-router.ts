@@ -6,12 +6,14 @@ import type { KeyVerifier } from '../keys/key-verifier.js';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
 import { serveOpenApiDocument } from './api-docs.js';
+import { answerRouteNotFound } from './api-error.js';
 import { requireApiKey } from './auth.js';
 import { deprecated } from './deprecation.js';
 import { inSequence } from './in-sequence.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { petHandlers } from './pet-handlers.js';
 import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './rate-limits.js';
+import { requestLogger } from './request-logger.js';
 import { requireJsonBody, validationErrorHandler } from './request-validation.js';
 import { apiSecurityHeaders, corsForApi } from './security-headers.js';
 
@@ -31,7 +33,7 @@ export function v1Router(deps: {
 }): Router {
   const router = Router();
   const failedAuthentications = failedAuthenticationLimit(deps.rateLimits);
-  router.use(inSequence(apiSecurityHeaders, corsForApi(deps.corsOrigins)));
+  router.use(inSequence(requestLogger(deps.logger), apiSecurityHeaders, corsForApi(deps.corsOrigins)));
   router.get('/openapi.json', serveOpenApiDocument);
   router.get('/pets/:petId', deprecated({ successor: '/v1/pets', logger: deps.logger, operation: 'getPet' }));
   router.use(
@@ -53,5 +55,6 @@ export function v1Router(deps: {
     ],
   });
   answerMethodNotAllowed(router, contract);
+  router.use(answerRouteNotFound);
   return router;
 }
