@@ -6,11 +6,12 @@ import { postgresFixture } from './fixtures/postgres-fixture.js';
 import { sqliteFixture } from './fixtures/sqlite-fixture.js';
 import type { Scenario } from './load/scenarios.js';
 import { killAllServersNow, stopAllServers } from './processes/server-process.js';
-import { type ProfileOutcome, profileStore } from './profile/profile-store.js';
+import { comparisonReport } from './profile/profile-comparison.js';
+import { type ProfileOutcome, profileContender } from './profile/profile-contender.js';
 import { benchSettings } from './settings.js';
 
-/** The loads issue 6 asks to profile: the plain list (the read path) and create (the write path). */
-const SCENARIOS: Scenario[] = ['listPets', 'createPet'];
+/** The plain list and the read by id (the read paths) and create (the write path). */
+const SCENARIOS: Scenario[] = ['listPets', 'getPet', 'createPet'];
 
 const workDir = mkdtempSync(join(tmpdir(), 'animal-store-profile-'));
 process.on('exit', killAllServersNow);
@@ -33,7 +34,10 @@ function report(outcome: ProfileOutcome): string {
 async function onFixture(fixture: DatabaseFixture): Promise<void> {
   try {
     for (const scenario of SCENARIOS) {
-      process.stdout.write(report(await profileStore(fixture, scenario, workDir)));
+      const store = await profileContender(fixture, 'store', scenario, workDir);
+      process.stdout.write(report(store));
+      const express = await profileContender(fixture, 'express', scenario, workDir);
+      process.stdout.write(`${store.name} against ${express.name}:\n${comparisonReport(store, express)}\n\n`);
     }
   } finally {
     await fixture.dispose();

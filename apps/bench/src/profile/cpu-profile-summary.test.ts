@@ -43,7 +43,21 @@ describe('summariseProfile', () => {
         { name: 'zod', selfPercent: 60 },
         { name: 'node:net', selfPercent: 20 },
       ],
+      areaMicros: { zod: 60, 'node:net': 20, '@animal-store/server': 20 },
     });
+  });
+
+  it('leaves out start-up: samples taken while a module loads', () => {
+    const loading: CpuProfile = {
+      nodes: [
+        { id: 1, callFrame: frame('compile', 'node:internal/modules/cjs/loader'), children: [2] },
+        { id: 2, callFrame: frame('top', 'file:///r/node_modules/zod/lib/index.js') },
+        { id: 3, callFrame: frame('write', 'node:net') },
+      ],
+      samples: [1, 2, 3],
+      timeDeltas: [10, 10, 10],
+    };
+    expect(summariseProfile(loading).areaMicros).toStrictEqual({ 'node:net': 10 });
   });
 
   it('names the package of a nested pnpm path and the scope of scoped packages', () => {

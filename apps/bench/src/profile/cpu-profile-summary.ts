@@ -37,7 +37,15 @@ export interface ProfileSummary {
    * area's work, and everything it calls, could save at most.
    */
   areasInclusive: HotSpot[];
+  /** Busy microseconds by area, every area, for per-request figures (divide by the requests served). */
+  areaMicros: Record<string, number>;
 }
+
+/**
+ * Samples taken while modules load are start-up, not request work: left out, so that a short profile of a server
+ * that was started inside it still shows what a request costs.
+ */
+const isStartUp = (url: string) => url.startsWith('node:internal/modules/');
 
 /**
  * Self and inclusive time from the samples and their time deltas; idle time is left out, so the percentages say
@@ -55,6 +63,12 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary 
     const frame = byId.get(id);
     const delta = profile.timeDeltas[index] ?? 0;
     if (!frame || frame.functionName === '(idle)') return;
+    const stack: CpuProfile['nodes'][number]['callFrame'][] = [];
+    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+      const callFrame = byId.get(node);
+      if (callFrame && callFrame.functionName !== '(root)') stack.push(callFrame);
+    }
+    if (stack.some((callFrame) => isStartUp(callFrame.url))) return;
     busy += delta;
     const file = frame.url.split('/').slice(-1)[0] ?? '';
     const name =
@@ -62,12 +76,7 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary 
     const area = areaOf(frame.url, frame.functionName);
     functions.set(`${name} [${area}]`, (functions.get(`${name} [${area}]`) ?? 0) + delta);
     areas.set(area, (areas.get(area) ?? 0) + delta);
-    const onStack = new Set<string>();
-    for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
-      const callFrame = byId.get(node);
-      if (callFrame && callFrame.functionName !== '(root)')
-        onStack.add(areaOf(callFrame.url, callFrame.functionName));
-    }
+    const onStack = new Set(stack.map((callFrame) => areaOf(callFrame.url, callFrame.functionName)));
     for (const onStackArea of onStack) inclusive.set(onStackArea, (inclusive.get(onStackArea) ?? 0) + delta);
   });
   const ranked = (totals: Map<string, number>) =>
@@ -75,5 +84,10 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary 
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
       .map(([name, time]) => ({ name, selfPercent: percent(time, busy) }));
-  return { functions: ranked(functions), areas: ranked(areas), areasInclusive: ranked(inclusive) };
+  return {
+    functions: ranked(functions),
+    areas: ranked(areas),
+    areasInclusive: ranked(inclusive),
+    areaMicros: Object.fromEntries(areas),
+  };
 }

@@ -16,27 +16,32 @@ const CONNECTIONS = 50;
 export interface ProfileOutcome extends ProfileSummary {
   name: string;
   requestsPerSecond: number;
+  /** Requests answered while profiled: busy time divided by this is the CPU a request cost the main thread. */
+  requests: number;
   /** Non-2xx answers and connection errors: a profile of failing requests profiles the wrong code. */
   failed: number;
 }
 
 /**
- * The real store under one scenario at 50 connections, with V8's sampling profiler on. Node writes the profile
- * when the server exits after SIGTERM.
+ * A real server (the store, or a baseline) under one scenario at 50 connections, with V8's sampling profiler on.
+ * Node writes the profile when the server exits after SIGTERM. The store creates the tables, so on a fresh
+ * database it must be profiled before any baseline.
  */
-export async function profileStore(
+export async function profileContender(
   fixture: DatabaseFixture,
+  contenderId: 'store' | 'express',
   scenario: Scenario,
   workDir: string,
 ): Promise<ProfileOutcome> {
-  const store = contendersFor(fixture.kind).find((contender) => contender.id === 'store');
-  if (!store) throw new Error(`no store contender on ${fixture.kind}`);
-  const name = `store-${fixture.kind}-${scenario}`;
+  const contender = contendersFor(fixture.kind).find((contender) => contender.id === contenderId);
+  if (!contender) throw new Error(`no ${contenderId} contender on ${fixture.kind}`);
+  const name = `${contenderId}-${fixture.kind}-${scenario}`;
+  if (!contender.migrates) await fixture.reseed();
   const profilePath = join(profilesDir, `${name}.cpuprofile`);
   mkdirSync(profilesDir, { recursive: true });
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const launch = store.launch(port, fixture.url);
+  const launch = contender.launch(port, fixture.url);
   const server = await startServer({
     name,
     args: [
@@ -48,27 +53,29 @@ export async function profileStore(
       ...launch.args,
     ],
     env: launch.env,
-    readyUrl: `${baseUrl}${store.readyPath}`,
+    readyUrl: `${baseUrl}${contender.readyPath}`,
     headers: requestHeaders,
     logPath: join(workDir, `${name}.log`),
   });
   let requestsPerSecond: number;
+  let requests: number;
   let failed: number;
   try {
-    await fixture.reseed();
+    if (contender.migrates) await fixture.reseed();
     const load = { baseUrl, headers: requestHeaders, connections: CONNECTIONS };
-    await runLoad({ ...load, requests: scenarioRequests(scenario, store.routes), seconds: 1 });
+    await runLoad({ ...load, requests: scenarioRequests(scenario, contender.routes), seconds: 1 });
     const figures = await runLoad({
       ...load,
-      requests: scenarioRequests(scenario, store.routes),
+      requests: scenarioRequests(scenario, contender.routes),
       seconds: PROFILE_SECONDS,
     });
     requestsPerSecond = figures.requestsPerSecond;
+    requests = figures.requests;
     failed = figures.non2xx + figures.errors;
   } finally {
     await server.stop();
   }
   if (!existsSync(profilePath)) throw new Error(`the server exited without writing ${profilePath}`);
   const summary = summariseProfile(JSON.parse(readFileSync(profilePath, 'utf8')) as CpuProfile);
-  return { name, requestsPerSecond, failed, ...summary };
+  return { name, requestsPerSecond, requests, failed, ...summary };
 }
