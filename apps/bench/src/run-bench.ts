@@ -15,33 +15,27 @@ export interface BenchOutcome {
 }
 
 /**
- * Every contender on every database, one after the other (never two at once: they would share the 2 cores).
- * A contender that fails is noted and the run goes on, so one broken server does not cost the other figures.
+ * Every database in turn, its contenders side by side (see runSuite); never two databases at once, nor two
+ * contenders under load at once: they would share the 2 cores. A contender that fails is noted and the run goes on,
+ * so one broken server does not cost the other figures.
  */
 export async function runBench(context: SuiteContext): Promise<BenchOutcome> {
   const outcome: BenchOutcome = { measurements: [], servers: [], notes: [] };
   const runAll = async (target: SuiteTarget) => {
-    for (const contender of contendersFor(target.kind)) {
-      try {
-        const { measurements, server } = await runSuite(contender, target, context);
-        outcome.measurements.push(...measurements);
-        for (const m of measurements.filter((run) => run.non2xx + run.errors > 0)) {
-          outcome.notes.push(
-            `${m.contender} on ${m.database}, ${m.scenario} at ${m.connections} connections: ` +
-              `${m.non2xx} non-2xx answers and ${m.errors} connection errors of ${m.requests} requests.`,
-          );
-        }
-        outcome.servers.push(server);
-      } catch (error) {
-        const note = `${contender.id} on ${target.kind} failed: ${(error as Error).message}`;
-        outcome.notes.push(note);
-        context.log(note);
-      }
+    const suite = await runSuite(contendersFor(target.kind), target, context);
+    outcome.measurements.push(...suite.measurements);
+    outcome.servers.push(...suite.servers);
+    outcome.notes.push(...suite.failures);
+    for (const m of suite.measurements.filter((run) => run.non2xx + run.errors > 0)) {
+      outcome.notes.push(
+        `${m.contender} on ${m.database}, ${m.scenario} at ${m.connections} connections: ` +
+          `${m.non2xx} non-2xx answers and ${m.errors} connection errors of ${m.requests} requests.`,
+      );
     }
   };
   const onFixture = async (fixture: DatabaseFixture) => {
     try {
-      await runAll({ kind: fixture.kind, url: fixture.url, reseed: fixture.reseed, fresh: true });
+      await runAll({ kind: fixture.kind, url: fixture.url, reseed: fixture.reseed });
     } finally {
       await fixture.dispose();
     }
@@ -50,12 +44,7 @@ export async function runBench(context: SuiteContext): Promise<BenchOutcome> {
   await onFixture(sqliteFixture(context.workDir));
 
   const dbJson = join(context.workDir, 'db.json');
-  await runAll({
-    kind: 'json-file',
-    url: dbJson,
-    reseed: async () => writeJsonServerDb(dbJson),
-    fresh: true,
-  });
+  await runAll({ kind: 'json-file', url: dbJson, reseed: async () => writeJsonServerDb(dbJson) });
 
   const postgres = await postgresFixture(context.settings.postgresUrl).catch((error: Error) => {
     outcome.notes.push(

@@ -5,7 +5,7 @@ import { runLoad } from './load/run-load.js';
 import { SCENARIOS, scenarioRequests } from './load/scenarios.js';
 import type { Measurement, ServerFigures } from './measurements.js';
 import { freePort } from './processes/free-port.js';
-import { startServer } from './processes/server-process.js';
+import { type RunningServer, startServer } from './processes/server-process.js';
 import { type BenchSettings, measureSecondsFor } from './settings.js';
 
 export interface SuiteTarget {
@@ -14,8 +14,6 @@ export interface SuiteTarget {
   url: string;
   /** Puts the 10,000 seed animals in place, and only them. */
   reseed(): Promise<void>;
-  /** True until the first contender has started on this database. */
-  fresh: boolean;
 }
 
 export interface SuiteContext {
@@ -24,73 +22,113 @@ export interface SuiteContext {
   log(line: string): void;
 }
 
+export interface SuiteOutcome {
+  measurements: Measurement[];
+  servers: ServerFigures[];
+  /** Contenders that could not be started, in words. */
+  failures: string[];
+}
+
+interface Started {
+  contender: Contender;
+  server: RunningServer;
+  baseUrl: string;
+  freshDatabase: boolean;
+}
+
 /**
- * One contender on one database: start it, run every scenario at every connection count, read its memory, stop it.
- * Creates run last so the reads of every contender see exactly the seed.
+ * Starts the contenders one by one on the target. The store creates the tables and is seeded once they exist; a
+ * contender that does not migrate needs the seeded tables before it starts. One that fails to start is reported
+ * and the others go on.
+ */
+async function startAll(contenders: readonly Contender[], target: SuiteTarget, context: SuiteContext) {
+  const started: Started[] = [];
+  const failures: string[] = [];
+  let seeded = false;
+  for (const contender of contenders) {
+    try {
+      if (!contender.migrates && !seeded) {
+        await target.reseed();
+        seeded = true;
+      }
+      const port = await freePort();
+      const baseUrl = `http://127.0.0.1:${port}`;
+      const server = await startServer({
+        name: `${contender.id} on ${target.kind}`,
+        ...contender.launch(port, target.url),
+        readyUrl: `${baseUrl}${contender.readyPath}`,
+        headers: requestHeaders,
+        logPath: join(context.workDir, `${contender.id}-${target.kind}.log`),
+      });
+      const freshDatabase = contender.migrates && !seeded;
+      if (contender.migrates && !seeded) {
+        await target.reseed();
+        seeded = true;
+      }
+      started.push({ contender, server, baseUrl, freshDatabase });
+    } catch (error) {
+      const failure = `${contender.id} on ${target.kind} failed: ${(error as Error).message}`;
+      failures.push(failure);
+      context.log(failure);
+    }
+  }
+  return { started, failures };
+}
+
+/**
+ * Every contender on one database, side by side: all are started, then each scenario at each connection count is
+ * run on one contender after the other, so that the two figures of a ratio are measured seconds apart rather than
+ * minutes apart on a machine whose load changes. Only one contender is under load at a time; the others wait idle.
+ * Creates come after the reads, so every read sees the seed (later creates only append animals after it).
  */
 export async function runSuite(
-  contender: Contender,
+  contenders: readonly Contender[],
   target: SuiteTarget,
   context: SuiteContext,
-): Promise<{ measurements: Measurement[]; server: ServerFigures }> {
+): Promise<SuiteOutcome> {
   const { settings } = context;
-  // The store creates the tables itself and is seeded once they exist; the others start on the seeded tables.
-  if (!contender.migrates) await target.reseed();
-  const freshDatabase = target.fresh && contender.migrates;
-  target.fresh = false;
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = await startServer({
-    name: `${contender.id} on ${target.kind}`,
-    ...contender.launch(port, target.url),
-    readyUrl: `${baseUrl}${contender.readyPath}`,
-    headers: requestHeaders,
-    logPath: join(context.workDir, `${contender.id}-${target.kind}.log`),
-  });
+  const { started, failures } = await startAll(contenders, target, context);
   try {
-    if (contender.migrates) await target.reseed();
     const measurements: Measurement[] = [];
     for (const scenario of SCENARIOS) {
-      for (const connections of contender.connections ?? settings.connections) {
-        const load = { baseUrl, headers: requestHeaders, connections };
-        await runLoad({
-          ...load,
-          requests: scenarioRequests(scenario, contender.routes),
-          seconds: settings.warmupSeconds,
-        });
-        const figures = await runLoad({
-          ...load,
-          requests: scenarioRequests(scenario, contender.routes),
-          seconds: measureSecondsFor(settings, connections),
-        });
-        measurements.push({
-          scenario,
-          database: target.kind,
-          contender: contender.id,
-          connections,
-          ...figures,
-        });
-        context.log(
-          `${contender.id} · ${target.kind} · ${scenario} · ${connections} conn: ` +
-            `${Math.round(figures.requestsPerSecond)} req/s, p99 ${figures.latencyP99Ms} ms` +
-            (figures.non2xx + figures.errors > 0
-              ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors`
-              : ''),
-        );
+      for (const connections of settings.connections) {
+        for (const { contender, baseUrl } of started) {
+          if (contender.connections && !contender.connections.includes(connections)) continue;
+          const load = { baseUrl, headers: requestHeaders, connections };
+          const requests = () => scenarioRequests(scenario, contender.routes);
+          await runLoad({ ...load, requests: requests(), seconds: settings.warmupSeconds });
+          const figures = await runLoad({
+            ...load,
+            requests: requests(),
+            seconds: measureSecondsFor(settings, connections),
+          });
+          measurements.push({
+            scenario,
+            database: target.kind,
+            contender: contender.id,
+            connections,
+            ...figures,
+          });
+          context.log(
+            `${contender.id} · ${target.kind} · ${scenario} · ${connections} conn: ` +
+              `${Math.round(figures.requestsPerSecond)} req/s, p99 ${figures.latencyP99Ms} ms` +
+              (figures.non2xx + figures.errors > 0
+                ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors`
+                : ''),
+          );
+        }
       }
     }
-    return {
-      measurements,
-      server: {
-        contender: contender.id,
-        database: target.kind,
-        coldStartMs: server.coldStartMs,
-        freshDatabase,
-        residentBytesAfterRun: server.residentBytes(),
-        processCount: server.processCount(),
-      },
-    };
+    const servers = started.map(({ contender, server, freshDatabase }) => ({
+      contender: contender.id,
+      database: target.kind,
+      coldStartMs: server.coldStartMs,
+      freshDatabase,
+      residentBytesAfterRun: server.residentBytes(),
+      processCount: server.processCount(),
+    }));
+    return { measurements, servers, failures };
   } finally {
-    await server.stop();
+    await Promise.all(started.map(({ server }) => server.stop()));
   }
 }
