@@ -55,8 +55,19 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
         : client.query(sqlOrCursor as string, parameters);
     return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
   };
+  // One wrapper per pooled connection, for its whole life: Kysely keeps its own connection object per client it
+  // is given, so a new wrapper per checkout would make it build a new one for every query.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   return {
-    connect: async () => prepare(await pool.connect()),
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = prepare(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
     end: () => pool.end(),
   };
 }
