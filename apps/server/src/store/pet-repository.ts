@@ -1,5 +1,5 @@
 import type { ListPetsQuery, NewPet, Pet } from '@animal-store/contract';
-import type { Kysely, Selectable } from 'kysely';
+import type { Compilable, Kysely, Selectable } from 'kysely';
 import type { Dialect } from './database.js';
 import { prepareQuery } from './prepared-query.js';
 import type { DatabaseSchema, PetsTable } from './schema.js';
@@ -31,51 +31,34 @@ function toPet(row: PetRow): Pet {
  * are always larger). One row more than asked tells whether a next page exists, without a count query.
  */
 function petQueries(db: Kysely<DatabaseSchema>, dialect: Dialect) {
+  const prepare = <Names extends string>(
+    names: readonly Names[],
+    build: (placeholders: Record<Names, never>) => Compilable<PetRow>,
+  ) => prepareQuery<DatabaseSchema, Names, PetRow>(names, build);
   return {
-    list: prepareQuery<DatabaseSchema, 'afterId' | 'limit', PetRow>(['afterId', 'limit'], (p) =>
+    list: prepare(['afterId', 'limit'], (p) =>
       db.selectFrom('pets').selectAll().where('id', '>', p.afterId).orderBy('id').limit(p.limit),
     ),
-    listByStatus:
-      dialect === 'sqlite'
-        ? // SQLite serves the plain form from the (status, id) index by itself.
-          prepareQuery<DatabaseSchema, 'status' | 'afterId' | 'limit', PetRow>(
-            ['status', 'afterId', 'limit'],
-            (p) =>
-              db
-                .selectFrom('pets')
-                .selectAll()
-                .where('status', '=', p.status)
-                .where('id', '>', p.afterId)
-                .orderBy('id')
-                .limit(p.limit),
-          )
-        : // PostgreSQL soon runs a prepared statement with a generic plan, which for `status = $1 and id > $2`
-          // filters the primary key: slow for a rare status. A row comparison only the (status, id) index can serve
-          // keeps it on that index (plans in docs/performance.md).
-          prepareQuery<DatabaseSchema, 'status' | 'afterId' | 'limit', PetRow>(
-            ['status', 'afterId', 'limit'],
-            (p) =>
-              db
-                .selectFrom('pets')
-                .selectAll()
-                .where('status', '=', p.status)
-                .where(({ eb, refTuple, tuple }) =>
-                  eb(refTuple('status', 'id'), '>', tuple(p.status, p.afterId)),
-                )
-                .orderBy('status')
-                .orderBy('id')
-                .limit(p.limit),
-          ),
-    findById: prepareQuery<DatabaseSchema, 'id', PetRow>(['id'], (p) =>
-      db.selectFrom('pets').selectAll().where('id', '=', p.id),
-    ),
-    create: prepareQuery<DatabaseSchema, 'name' | 'categoryId' | 'status', PetRow>(
-      ['name', 'categoryId', 'status'],
-      (p) =>
-        db
-          .insertInto('pets')
-          .values({ name: p.name, category_id: p.categoryId, status: p.status })
-          .returningAll(),
+    listByStatus: prepare(['status', 'afterId', 'limit'], (p) => {
+      const withStatus = db.selectFrom('pets').selectAll().where('status', '=', p.status);
+      // SQLite serves the plain form from the (status, id) index by itself. PostgreSQL soon runs a prepared
+      // statement with a generic plan, which for `status = $1 and id > $2` filters the primary key: slow for a rare
+      // status. A row comparison only the (status, id) index can serve keeps it on that index (plans in
+      // docs/performance.md).
+      return dialect === 'sqlite'
+        ? withStatus.where('id', '>', p.afterId).orderBy('id').limit(p.limit)
+        : withStatus
+            .where(({ eb, refTuple, tuple }) => eb(refTuple('status', 'id'), '>', tuple(p.status, p.afterId)))
+            .orderBy('status')
+            .orderBy('id')
+            .limit(p.limit);
+    }),
+    findById: prepare(['id'], (p) => db.selectFrom('pets').selectAll().where('id', '=', p.id)),
+    create: prepare(['name', 'categoryId', 'status'], (p) =>
+      db
+        .insertInto('pets')
+        .values({ name: p.name, category_id: p.categoryId, status: p.status })
+        .returningAll(),
     ),
   };
 }
