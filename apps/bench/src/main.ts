@@ -37,7 +37,8 @@ try {
   const settings = benchSettings(process.env);
   const startedAt = new Date().toISOString();
   log(
-    `work folder ${workDir}; about 75 runs, each ${settings.warmupSeconds} s warm-up + up to ${settings.measureSeconds[50]} s`,
+    `work folder ${workDir}; about 75 figures, each ${settings.warmupSeconds} s of warm-up and ` +
+      `${settings.rounds} rounds of up to ${settings.measureSeconds[50]} s`,
   );
   const outcome = await runBench({ settings, workDir, log });
   const results: BenchResults = {

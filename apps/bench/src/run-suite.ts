@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { type Contender, requestHeaders } from './contenders.js';
 import type { DatabaseKind } from './fixtures/database-fixture.js';
-import { runLoad } from './load/run-load.js';
+import { combineRounds } from './load/combine-rounds.js';
+import { type LoadFigures, runLoad } from './load/run-load.js';
 import { SCENARIOS, scenarioRequests } from './load/scenarios.js';
 import type { Measurement, ServerFigures } from './measurements.js';
 import { freePort } from './processes/free-port.js';
@@ -76,9 +77,10 @@ async function startAll(contenders: readonly Contender[], target: SuiteTarget, c
 }
 
 /**
- * Every contender on one database, side by side: all are started, then each scenario at each connection count is
- * run on one contender after the other, so that the two figures of a ratio are measured seconds apart rather than
- * minutes apart on a machine whose load changes. Only one contender is under load at a time; the others wait idle.
+ * Every contender on one database, side by side: all are started, then for each scenario and connection count
+ * every contender is warmed up and measured in rounds taken in turns (store, baselines, store, baselines, ...), so
+ * that the figures of a ratio are measured seconds apart and a stall of the shared machine falls on one round of
+ * each rather than on one contender. Only one contender is under load at a time; the others wait idle.
  * Creates come after the reads, so every read sees the seed (later creates only append animals after it).
  */
 export async function runSuite(
@@ -92,16 +94,26 @@ export async function runSuite(
     const measurements: Measurement[] = [];
     for (const scenario of SCENARIOS) {
       for (const connections of settings.connections) {
-        for (const { contender, baseUrl } of started) {
-          if (contender.connections && !contender.connections.includes(connections)) continue;
-          const load = { baseUrl, headers: requestHeaders, connections };
-          const requests = () => scenarioRequests(scenario, contender.routes);
-          await runLoad({ ...load, requests: requests(), seconds: settings.warmupSeconds });
-          const figures = await runLoad({
-            ...load,
-            requests: requests(),
-            seconds: measureSecondsFor(settings, connections),
+        const active = started.filter(
+          ({ contender }) => !contender.connections || contender.connections.includes(connections),
+        );
+        const run = (entry: Started, seconds: number) =>
+          runLoad({
+            baseUrl: entry.baseUrl,
+            headers: requestHeaders,
+            connections,
+            requests: scenarioRequests(scenario, entry.contender.routes),
+            seconds,
           });
+        for (const entry of active) await run(entry, settings.warmupSeconds);
+        const rounds = new Map<Started, LoadFigures[]>(active.map((entry) => [entry, []]));
+        for (let round = 0; round < settings.rounds; round++) {
+          for (const entry of active) {
+            rounds.get(entry)?.push(await run(entry, measureSecondsFor(settings, connections)));
+          }
+        }
+        for (const [{ contender }, figuresOfRounds] of rounds) {
+          const figures = combineRounds(figuresOfRounds);
           measurements.push({
             scenario,
             database: target.kind,

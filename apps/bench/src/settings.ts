@@ -2,7 +2,9 @@ import { DEFAULT_POSTGRES_URL } from './fixtures/postgres-fixture.js';
 
 export interface BenchSettings {
   connections: readonly number[];
-  /** Measured seconds per run, by connection count. */
+  /** Measured rounds per contender, scenario and connection count, taken in turns with the other contenders. */
+  rounds: number;
+  /** Measured seconds per round, by connection count. */
   measureSeconds: Record<number, number>;
   /** Seconds of load thrown away before each measured run: JIT, connection pools and caches warm up. */
   warmupSeconds: number;
@@ -10,9 +12,9 @@ export interface BenchSettings {
 }
 
 /**
- * Durations chosen so that the whole `pnpm bench` (about 75 runs) stays under 10 minutes on a 2-core machine:
- * 50 connections are measured longer because that is where the targets are. BENCH_SCALE shortens or lengthens
- * every run (e.g. 0.2 for a smoke run of the harness itself).
+ * Durations chosen so that the whole `pnpm bench` stays under 10 minutes on a 2-core machine: three rounds per
+ * figure, 50 connections measured longer because that is where the targets are. BENCH_SCALE shortens or lengthens
+ * every round (e.g. 0.2 for a smoke run of the harness itself).
  */
 export function benchSettings(env: NodeJS.ProcessEnv): BenchSettings {
   const scale = env.BENCH_SCALE === undefined ? 1 : Number(env.BENCH_SCALE);
@@ -20,7 +22,8 @@ export function benchSettings(env: NodeJS.ProcessEnv): BenchSettings {
   const seconds = (base: number) => Math.max(1, Math.round(base * scale));
   return {
     connections: [1, 50],
-    measureSeconds: { 1: seconds(2), 50: seconds(5) },
+    rounds: 3,
+    measureSeconds: { 1: seconds(1), 50: seconds(2) },
     warmupSeconds: seconds(1),
     postgresUrl: env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL,
   };

@@ -22,7 +22,8 @@ const results: BenchResults = {
   source: { commit: '0123456789abcdef0123456789abcdef01234567', uncommittedServerChanges: true },
   settings: {
     connections: [1, 50],
-    measureSeconds: { 1: 2, 50: 5 },
+    rounds: 3,
+    measureSeconds: { 1: 1, 50: 2 },
     warmupSeconds: 1,
     postgresUrl: 'postgres://postgres@127.0.0.1:5432/test',
     seedAnimals: 10_000,

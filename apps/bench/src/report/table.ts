@@ -88,8 +88,9 @@ export function reportText(results: BenchResults): string {
   return [
     `Animal Store bench, ${results.finishedAt}: ${machine.cpuCount} CPUs (os.cpus().length, ${machine.cpuModel}), ` +
       `Node ${machine.node}; ${settings.seedAnimals} animals; store at LOG_LEVEL=${settings.storeLogLevel}; ` +
-      `${settings.measureSeconds[50]} s per run at 50 connections, ${settings.measureSeconds[1]} s at 1, ` +
-      `after ${settings.warmupSeconds} s of warm-up; server at ${revision}.`,
+      `${settings.rounds} rounds of ${settings.measureSeconds[50]} s at 50 connections and of ` +
+      `${settings.measureSeconds[1]} s at 1, taken in turns, after ${settings.warmupSeconds} s of warm-up; ` +
+      `server at ${revision}.`,
     '',
     runsTable(results.runs),
     '',
