@@ -36,6 +36,22 @@ describe('inSequence', () => {
     expect(outcome).toStrictEqual([]);
   });
 
+  it('goes on after next(null) or next(undefined), as Express does', async () => {
+    const order: string[] = [];
+    const outcome = await run(
+      inSequence(
+        (_req, _res, next) => next(null),
+        (_req, _res, next) => next(undefined),
+        (_req, _res, next) => {
+          order.push('third');
+          next();
+        },
+      ),
+    );
+    expect(order).toStrictEqual(['third']);
+    expect(outcome).toStrictEqual([]);
+  });
+
   it('stops at a step that answers without calling next', async () => {
     const order: string[] = [];
     let answered = false;

@@ -10,7 +10,8 @@ export function inSequence(...steps: RequestHandler[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     let position = 0;
     const runNext = (error?: unknown): void => {
-      if (error !== undefined) {
+      // As in Express, only a truthy argument leaves the sequence (an error, or 'route'); `next(null)` goes on.
+      if (error) {
         next(error);
         return;
       }
