@@ -28,10 +28,11 @@ export async function openStore(
     await database.close();
     throw error;
   }
+  const pets = new PetRepository(database.db, database.dialect);
   return {
     database,
-    pets: new PetRepository(database.db, database.dialect),
-    petCreation: new PetCreation(database.db, database.dialect),
+    pets,
+    petCreation: new PetCreation(database.db, pets),
     idempotencyKeys: new IdempotencyRepository(database.db),
     keys: new ApiKeyRepository(database.db),
   };

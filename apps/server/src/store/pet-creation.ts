@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { NewPet, Pet } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
-import type { Dialect } from './database.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
-import { PetRepository } from './pet-repository.js';
+import type { PetRepository } from './pet-repository.js';
 import type { DatabaseSchema } from './schema.js';
 
 export type CreationOutcome =
@@ -24,14 +23,13 @@ export function hashNewPet(newPet: NewPet): string {
  * transaction, so a crash leaves either both or neither.
  */
 export class PetCreation {
-  private readonly pets: PetRepository;
   private readonly keys: IdempotencyRepository;
 
+  /** `pets` is the store's repository on `db`: its compiled queries serve creates too. */
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
-    dialect: Dialect,
+    private readonly pets: PetRepository,
   ) {
-    this.pets = new PetRepository(db, dialect);
     this.keys = new IdempotencyRepository(db);
   }
 
