@@ -61,8 +61,9 @@ async function startAll(contenders: readonly Contender[], target: SuiteTarget, c
         headers: requestHeaders,
         logPath: join(context.workDir, `${contender.id}-${target.kind}.log`),
       });
+      // The first contender that migrates starts on an empty database and creates the tables to seed.
       const freshDatabase = contender.migrates && !seeded;
-      if (contender.migrates && !seeded) {
+      if (freshDatabase) {
         await target.reseed();
         seeded = true;
       }

@@ -38,7 +38,8 @@ export function documentSecurityHeaders(apiOrigins: readonly string[]): RequestH
 /**
  * For the JSON API: the headers OWASP's REST Security Cheat Sheet asks of an API. Helmet's other headers
  * (DNS prefetching, download and cross-domain policies, the XSS auditor, origin clustering, opener policy) govern
- * how a browser treats a document and mean nothing for JSON; they doubled the size of every API response.
+ * how a browser treats a document and mean nothing for JSON; they made the headers of a list answer 952 bytes
+ * instead of 558.
  */
 export const apiSecurityHeaders: RequestHandler = fixedHeaders([
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
