@@ -9,7 +9,7 @@ import { healthRoutes } from './http/health.js';
 import type { RateLimitOptions } from './http/rate-limits.js';
 import { requestLogger } from './http/request-logger.js';
 import { documentSecurityHeaders } from './http/security-headers.js';
-import { v1Router } from './http/v1-router.js';
+import { mountV1Api } from './http/v1-api.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
@@ -43,7 +43,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('etag', false);
   // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
   // called most. Nothing under /v1 falls through to the layers below.
-  app.use('/v1', v1Router({ ...deps, corsOrigins: deps.config.corsOrigins }));
+  mountV1Api(app, { ...deps, corsOrigins: deps.config.corsOrigins });
   app.use(requestLogger(deps.logger), documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
   app.use(apiDocsRoutes());

@@ -8,7 +8,7 @@ const servedDocument = {
   servers: [{ url: '/v1', description: 'This server' }, ...(openApiDocument.servers ?? [])],
 };
 
-/** The OpenAPI document, public: mounted on the /v1 router before authentication. */
+/** The OpenAPI document, public: served under /v1 without authentication. */
 export const serveOpenApiDocument: RequestHandler = (_req, res) => {
   res.json(servedDocument);
 };

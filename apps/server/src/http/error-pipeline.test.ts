@@ -66,10 +66,15 @@ describe('the error pipeline', () => {
     expect(put.headers.get('allow')).toBe('GET, HEAD, POST');
   });
 
-  it('400 bad_request for a path that cannot be decoded', async () => {
-    expect(await see(await server().request('/v1/pets/%E0%A4%A'))).toStrictEqual(
-      anError(400, 'bad_request', 'The request could not be read.'),
-    );
+  it('400 bad_request for a path that cannot be decoded, logged and with the API headers', async () => {
+    const response = await server().request('/v1/pets/%E0%A4%A');
+    const requestId = response.headers.get('x-request-id');
+    expect(await see(response)).toStrictEqual(anError(400, 'bad_request', 'The request could not be read.'));
+    // The path fails while the routes are matched: the request log and headers must already be in place.
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    await expect
+      .poll(() => server().logLines().find((line) => (line.req as { id?: string })?.id === requestId))
+      .toMatchObject({ res: { statusCode: 400 } });
   });
 
   it('500 internal_error for an unexpected failure: logged with the request id, never leaked', async () => {

@@ -1,6 +1,6 @@
 import type { AppRoute, AppRouter } from '@ts-rest/core';
 import { isAppRoute } from '@ts-rest/core';
-import type { Router } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { sendError } from './api-error.js';
 
 function routesOf(router: AppRouter): AppRoute[] {
@@ -9,9 +9,14 @@ function routesOf(router: AppRouter): AppRoute[] {
 
 /**
  * For every path of the contract, answers the methods it does not define with 405 and an `Allow` header listing
- * those it does. Registered after the operations, so it only sees what they did not handle.
+ * those it does, after `beforeAnswering` (authentication: an unauthenticated client learns nothing of the API).
+ * Registered after the operations, so it only sees what they did not handle.
  */
-export function answerMethodNotAllowed(router: Router, contract: AppRouter): void {
+export function answerMethodNotAllowed(
+  app: Express,
+  contract: AppRouter,
+  beforeAnswering: RequestHandler,
+): void {
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of routesOf(contract)) {
     const methods = methodsByPath.get(route.path) ?? new Set<string>();
@@ -21,7 +26,7 @@ export function answerMethodNotAllowed(router: Router, contract: AppRouter): voi
   }
   for (const [path, methods] of methodsByPath) {
     const allow = [...methods].sort().join(', ');
-    router.all(path, (req, res) => {
+    app.all(path, beforeAnswering, (req, res) => {
       res.setHeader('Allow', allow);
       sendError(res, 'method_not_allowed', `${req.method} is not supported here; use ${allow}.`);
     });

@@ -1,15 +1,15 @@
-import { contract } from '@animal-store/contract';
-import { type createExpressEndpoints, initServer } from '@ts-rest/express';
+import type { AppRouteImplementation } from '@ts-rest/express';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
 import { errorBody } from './api-error.js';
 import { apiClientOf } from './auth.js';
 import { decodeCursor, nextPageUrl } from './pagination.js';
+import { API_BASE_PATH, type servedContract } from './served-contract.js';
 
-const s = initServer();
+type Operations = typeof servedContract;
 
-/** ts-rest does not export its router-implementation type; this names it through the function that takes it. */
-type PetHandlers = Parameters<typeof createExpressEndpoints<typeof contract>>[1];
+/** Each operation of the contract as a function of its validated request. */
+export type PetHandlers = { [Name in keyof Operations]: AppRouteImplementation<Operations[Name]> };
 
 /** The three operations of the contract. Expected outcomes are returned, never thrown. */
 export function petHandlers({
@@ -19,7 +19,7 @@ export function petHandlers({
   pets: PetRepository;
   petCreation: PetCreation;
 }): PetHandlers {
-  return s.router(contract, {
+  return {
     listPets: async ({ query, req, res }) => {
       const afterId = query.cursor === undefined ? 0 : decodeCursor(query.cursor);
       if (afterId === undefined) {
@@ -34,13 +34,13 @@ export function petHandlers({
       const page = await pets.list({ limit: query.limit, status: query.status, afterId });
       const last = page.pets.at(-1);
       if (page.hasMore && last) {
-        const listUrl = `${req.protocol}://${req.get('host')}${req.baseUrl}${req.path}`;
+        const listUrl = `${req.protocol}://${req.get('host')}${req.path}`;
         res.setHeader('Link', `<${nextPageUrl(listUrl, query, last.id)}>; rel="next"`);
       }
       return { status: 200, body: page.pets };
     },
 
-    createPet: async ({ body, headers, req, res }) => {
+    createPet: async ({ body, headers, res }) => {
       const key = headers['idempotency-key'];
       const client = apiClientOf(res);
       const outcome = await petCreation.create(
@@ -65,7 +65,7 @@ export function petHandlers({
         case 'replayed':
           res.setHeader('Idempotent-Replayed', 'true');
       }
-      res.setHeader('Location', `${req.baseUrl}/pets/${outcome.pet.id}`);
+      res.setHeader('Location', `${API_BASE_PATH}/pets/${outcome.pet.id}`);
       return { status: 201, body: outcome.pet };
     },
 
@@ -74,5 +74,5 @@ export function petHandlers({
       if (!pet) return { status: 404, body: errorBody('pet_not_found', `No animal has id ${params.petId}.`) };
       return { status: 200, body: pet };
     },
-  });
+  };
 }

@@ -1,0 +1,89 @@
+import type { AppRoute } from '@ts-rest/core';
+import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/express';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { KeyVerifier } from '../keys/key-verifier.js';
+import type { PetCreation } from '../store/pet-creation.js';
+import type { PetRepository } from '../store/pet-repository.js';
+import { serveOpenApiDocument } from './api-docs.js';
+import { answerRouteNotFound } from './api-error.js';
+import { requireApiKey } from './auth.js';
+import { deprecated } from './deprecation.js';
+import { inSequence } from './in-sequence.js';
+import { answerMethodNotAllowed } from './method-not-allowed.js';
+import { petHandlers } from './pet-handlers.js';
+import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './rate-limits.js';
+import { requestLogger } from './request-logger.js';
+import { requireJsonBody, validationErrorHandler } from './request-validation.js';
+import { apiSecurityHeaders, corsForApi } from './security-headers.js';
+import { API_BASE_PATH, servedContract } from './served-contract.js';
+
+const BODY_LIMIT = '16kb';
+
+/**
+ * ts-rest types an operation's middleware by the request after validation, but runs it before: on the request as
+ * Express parsed it, which is what these steps read.
+ */
+function beforeValidation<T extends AppRoute>(step: RequestHandler): TsRestRequestHandler<T> {
+  return step as unknown as TsRestRequestHandler<T>;
+}
+
+/**
+ * Serves everything under /v1 on the application itself. Every request meets, in order: the request log, the API's
+ * headers and CORS (before anything can fail, so that even an undecodable path is logged); then, for the
+ * operations, authentication (and its limits) before the body. A path or method the contract does not define is
+ * answered here too, after authentication, so that nothing under /v1 reaches the pages.
+ */
+export function mountV1Api(
+  app: Express,
+  deps: {
+    pets: PetRepository;
+    petCreation: PetCreation;
+    keys: KeyVerifier;
+    logger: Logger;
+    rateLimits: RateLimitOptions;
+    corsOrigins: readonly string[];
+  },
+): void {
+  const failedAuthentications = failedAuthenticationLimit(deps.rateLimits);
+  const authenticate = inSequence(
+    failedAuthentications.refuseBlockedAddress,
+    requireApiKey(deps.keys, failedAuthentications.recordFailure),
+    perKeyRateLimit(deps.rateLimits, deps.logger),
+  );
+  const operations = petHandlers(deps);
+
+  app.use(
+    API_BASE_PATH,
+    inSequence(requestLogger(deps.logger), apiSecurityHeaders, corsForApi(deps.corsOrigins)),
+  );
+  app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
+  createExpressEndpoints(
+    servedContract,
+    {
+      listPets: { middleware: [beforeValidation(authenticate)], handler: operations.listPets },
+      // Only createPet has a body: reads skip the content-type check and the parser.
+      createPet: {
+        middleware: [
+          beforeValidation(inSequence(authenticate, requireJsonBody, express.json({ limit: BODY_LIMIT }))),
+        ],
+        handler: operations.createPet,
+      },
+      getPet: {
+        middleware: [
+          beforeValidation(
+            inSequence(
+              deprecated({ successor: `${API_BASE_PATH}/pets`, logger: deps.logger, operation: 'getPet' }),
+              authenticate,
+            ),
+          ),
+        ],
+        handler: operations.getPet,
+      },
+    },
+    app,
+    { requestValidationErrorHandler: validationErrorHandler },
+  );
+  answerMethodNotAllowed(app, servedContract, authenticate);
+  app.use(API_BASE_PATH, inSequence(authenticate, answerRouteNotFound));
+}
