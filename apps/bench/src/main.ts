@@ -6,6 +6,7 @@ import { measureCliStartup } from './extras/cli-startup.js';
 import { SEED_COUNT } from './fixtures/seed-pets.js';
 import { resultsJsonPath, resultsSvgPath } from './paths.js';
 import { killAllServersNow, stopAllServers } from './processes/server-process.js';
+import { readCpuTimes, stealShare } from './report/cpu-steal.js';
 import { rateMeasurements } from './report/ratios.js';
 import { type BenchResults, machineInfo, writeResults } from './report/results-file.js';
 import { sourceRevision } from './report/source-revision.js';
@@ -16,6 +17,9 @@ import { benchSettings } from './settings.js';
 
 /** The connection count the chart shows: the one the targets of issue 6 are set at. */
 const CHART_CONNECTIONS = 50;
+
+const stealNote = (share: number | null) =>
+  share === null ? '' : ` · host took ${Math.round(share * 100)}% of the CPU time`;
 
 const log = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
@@ -36,6 +40,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 try {
   const settings = benchSettings(process.env);
   const startedAt = new Date().toISOString();
+  const cpuTimesAtStart = readCpuTimes();
   log(
     `work folder ${workDir}; about 75 figures, each ${settings.warmupSeconds} s of warm-up and ` +
       `${settings.rounds} rounds of up to ${settings.measureSeconds[50]} s`,
@@ -46,6 +51,7 @@ try {
     startedAt,
     finishedAt: new Date().toISOString(),
     machine: machineInfo(),
+    cpuStealShare: stealShare(cpuTimesAtStart, readCpuTimes()) ?? null,
     source: sourceRevision(),
     settings: { ...settings, seedAnimals: SEED_COUNT, storeLogLevel: 'info' },
     runs: rateMeasurements(outcome.measurements),
@@ -57,7 +63,11 @@ try {
   const { cpuCount, node } = results.machine;
   writeFileSync(
     resultsSvgPath,
-    svgChart(results.runs, CHART_CONNECTIONS, `${results.finishedAt} · ${cpuCount} CPUs · Node ${node}`),
+    svgChart(
+      results.runs,
+      CHART_CONNECTIONS,
+      `${results.finishedAt} · ${cpuCount} CPUs · Node ${node}${stealNote(results.cpuStealShare)}`,
+    ),
   );
   process.stdout.write(`${reportText(results)}\n\nWrote ${resultsJsonPath} and ${resultsSvgPath}\n`);
   if (outcome.notes.length > 0) process.exitCode = 1;

@@ -19,6 +19,7 @@ const results: BenchResults = {
     node: 'v20.20.0',
     platform: 'linux-x64',
   },
+  cpuStealShare: 0.125,
   source: { commit: '0123456789abcdef0123456789abcdef01234567', uncommittedServerChanges: true },
   settings: {
     connections: [1, 50],
@@ -75,6 +76,7 @@ describe('the results file', () => {
       'startedAt',
       'finishedAt',
       'machine',
+      'cpuStealShare',
       'source',
       'settings',
       'runs',
@@ -94,6 +96,7 @@ describe('the results file', () => {
     const text = reportText(results);
     expect(text).toContain('2 CPUs (os.cpus().length, Test CPU)');
     expect(text).toContain('server at 0123456789ab with uncommitted changes');
+    expect(text).toContain('The host took 12.5% of the CPU time during the run (steal, /proc/stat).');
     expect(text).toContain(
       '| getPet | 50 | postgres | store | 1235 | 0.50× | 0.80× | – | 3 | 9 | 1.50× | – | 0 |',
     );

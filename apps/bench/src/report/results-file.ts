@@ -28,6 +28,8 @@ export interface BenchResults {
   startedAt: string;
   finishedAt: string;
   machine: MachineInfo;
+  /** Share of the machine's CPU time the host took during the run (steal, from /proc/stat); null where unknown. */
+  cpuStealShare: number | null;
   source: SourceRevision;
   settings: BenchSettings & { seedAnimals: number; storeLogLevel: string };
   runs: RatedMeasurement[];

@@ -81,6 +81,12 @@ export function extrasLines(extras: Extras): string[] {
   ];
 }
 
+/** How disturbed the run was: on a shared virtual machine, the figures move most with this. */
+function hostShare(cpuStealShare: number | null): string {
+  if (cpuStealShare === null) return '';
+  return ` The host took ${(cpuStealShare * 100).toFixed(1)}% of the CPU time during the run (steal, /proc/stat).`;
+}
+
 /** The whole report as printed at the end of a run and pasted into the docs. */
 export function reportText(results: BenchResults): string {
   const { machine, settings, source } = results;
@@ -90,7 +96,7 @@ export function reportText(results: BenchResults): string {
       `Node ${machine.node}; ${settings.seedAnimals} animals; store at LOG_LEVEL=${settings.storeLogLevel}; ` +
       `${settings.rounds} rounds of ${settings.measureSeconds[50]} s at 50 connections and of ` +
       `${settings.measureSeconds[1]} s at 1, taken in turns, after ${settings.warmupSeconds} s of warm-up; ` +
-      `server at ${revision}.`,
+      `server at ${revision}.${hostShare(results.cpuStealShare)}`,
     '',
     runsTable(results.runs),
     '',
