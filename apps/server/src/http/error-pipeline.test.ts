@@ -71,9 +71,15 @@ describe('the error pipeline', () => {
     const requestId = response.headers.get('x-request-id');
     expect(await see(response)).toStrictEqual(anError(400, 'bad_request', 'The request could not be read.'));
     // The path fails while the routes are matched: the request log and headers must already be in place.
-    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     await expect
-      .poll(() => server().logLines().find((line) => (line.req as { id?: string })?.id === requestId))
+      .poll(() =>
+        server()
+          .logLines()
+          .find((line) => (line.req as { id?: string })?.id === requestId),
+      )
       .toMatchObject({ res: { statusCode: 400 } });
   });
 
