@@ -1,13 +1,12 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { contendersFor, requestHeaders } from '../contenders.js';
+import { requestHeaders } from '../contenders.js';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
 import { runLoad } from '../load/run-load.js';
 import { type Scenario, scenarioRequests } from '../load/scenarios.js';
 import { profilesDir } from '../paths.js';
-import { freePort } from '../processes/free-port.js';
-import { startServer } from '../processes/server-process.js';
 import { type CpuProfile, type ProfileSummary, summariseProfile } from './cpu-profile-summary.js';
+import { startSeeded } from './start-seeded.js';
 
 /** Long enough that start-up and migrations are a small share of the samples. */
 const PROFILE_SECONDS = 8;
@@ -33,35 +32,18 @@ export async function profileContender(
   scenario: Scenario,
   workDir: string,
 ): Promise<ProfileOutcome> {
-  const contender = contendersFor(fixture.kind).find((contender) => contender.id === contenderId);
-  if (!contender) throw new Error(`no ${contenderId} contender on ${fixture.kind}`);
   const name = `${contenderId}-${fixture.kind}-${scenario}`;
-  if (!contender.migrates) await fixture.reseed();
   const profilePath = join(profilesDir, `${name}.cpuprofile`);
   mkdirSync(profilesDir, { recursive: true });
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const launch = contender.launch(port, fixture.url);
-  const server = await startServer({
+  const { contender, server, baseUrl } = await startSeeded(fixture, contenderId, {
     name,
-    args: [
-      '--cpu-prof',
-      '--cpu-prof-dir',
-      profilesDir,
-      '--cpu-prof-name',
-      `${name}.cpuprofile`,
-      ...launch.args,
-    ],
-    env: launch.env,
-    readyUrl: `${baseUrl}${contender.readyPath}`,
-    headers: requestHeaders,
-    logPath: join(workDir, `${name}.log`),
+    workDir,
+    nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profilesDir, '--cpu-prof-name', `${name}.cpuprofile`],
   });
   let requestsPerSecond: number;
   let requests: number;
   let failed: number;
   try {
-    if (contender.migrates) await fixture.reseed();
     const load = { baseUrl, headers: requestHeaders, connections: CONNECTIONS };
     await runLoad({ ...load, requests: scenarioRequests(scenario, contender.routes), seconds: 1 });
     const figures = await runLoad({

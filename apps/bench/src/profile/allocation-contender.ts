@@ -1,0 +1,75 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { requestHeaders } from '../contenders.js';
+import type { DatabaseFixture } from '../fixtures/database-fixture.js';
+import { runLoad } from '../load/run-load.js';
+import { type Scenario, scenarioRequests } from '../load/scenarios.js';
+import {
+  type AllocationSummary,
+  type SamplingHeapProfileNode,
+  summariseAllocations,
+} from './allocation-summary.js';
+import { startSeeded } from './start-seeded.js';
+
+const SAMPLER_PATH = fileURLToPath(new URL('./allocation-sampler.js', import.meta.url));
+const SAMPLED_SECONDS = 4;
+const CONNECTIONS = 50;
+/** Writing the profile of a few seconds takes well under this, even on a busy machine. */
+const PROFILE_WRITE_TIMEOUT_MS = 15_000;
+
+export interface AllocationOutcome extends AllocationSummary {
+  name: string;
+  requests: number;
+  failed: number;
+}
+
+async function waitForFile(path: string): Promise<void> {
+  const deadline = Date.now() + PROFILE_WRITE_TIMEOUT_MS;
+  while (!existsSync(path)) {
+    if (Date.now() > deadline) throw new Error(`the server did not write ${path}`);
+    await sleep(50);
+  }
+}
+
+/**
+ * What a request allocates in the store or bare Express under one scenario at 50 connections: V8's sampling heap
+ * profiler runs only while the load does (after a second of warm-up), objects already collected included.
+ */
+export async function measureAllocations(
+  fixture: DatabaseFixture,
+  contenderId: 'store' | 'express',
+  scenario: Scenario,
+  workDir: string,
+): Promise<AllocationOutcome> {
+  const name = `${contenderId}-${fixture.kind}-${scenario}`;
+  const profilePath = join(workDir, `${name}.heapprofile`);
+  const { contender, server, baseUrl } = await startSeeded(fixture, contenderId, {
+    name,
+    workDir,
+    nodeArgs: ['--import', SAMPLER_PATH],
+    env: { ALLOCATION_PROFILE_PATH: profilePath },
+  });
+  try {
+    const load = { baseUrl, headers: requestHeaders, connections: CONNECTIONS };
+    await runLoad({ ...load, requests: scenarioRequests(scenario, contender.routes), seconds: 1 });
+    process.kill(server.pid, 'SIGUSR2');
+    const figures = await runLoad({
+      ...load,
+      requests: scenarioRequests(scenario, contender.routes),
+      seconds: SAMPLED_SECONDS,
+    });
+    process.kill(server.pid, 'SIGUSR2');
+    await waitForFile(profilePath);
+    const head = (JSON.parse(readFileSync(profilePath, 'utf8')) as { head: SamplingHeapProfileNode }).head;
+    return {
+      name,
+      requests: figures.requests,
+      failed: figures.non2xx + figures.errors,
+      ...summariseAllocations(head, figures.requests),
+    };
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,44 @@
+import { join } from 'node:path';
+import { type Contender, contendersFor, requestHeaders } from '../contenders.js';
+import type { DatabaseFixture } from '../fixtures/database-fixture.js';
+import { freePort } from '../processes/free-port.js';
+import { type RunningServer, startServer } from '../processes/server-process.js';
+
+export interface SeededServer {
+  contender: Contender;
+  server: RunningServer;
+  baseUrl: string;
+}
+
+/**
+ * Starts the store or bare Express on the fixture for profiling, with `nodeArgs` before its script, on exactly
+ * the seed animals: a contender that reads the tables the store made is seeded before it starts, the store, which
+ * makes them, right after.
+ */
+export async function startSeeded(
+  fixture: DatabaseFixture,
+  contenderId: 'store' | 'express',
+  options: { name: string; workDir: string; nodeArgs: string[]; env?: Record<string, string> },
+): Promise<SeededServer> {
+  const contender = contendersFor(fixture.kind).find((contender) => contender.id === contenderId);
+  if (!contender) throw new Error(`no ${contenderId} contender on ${fixture.kind}`);
+  if (!contender.migrates) await fixture.reseed();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const launch = contender.launch(port, fixture.url);
+  const server = await startServer({
+    name: options.name,
+    args: [...options.nodeArgs, ...launch.args],
+    env: { ...launch.env, ...options.env },
+    readyUrl: `${baseUrl}${contender.readyPath}`,
+    headers: requestHeaders,
+    logPath: join(options.workDir, `${options.name}.log`),
+  });
+  try {
+    if (contender.migrates) await fixture.reseed();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  return { contender, server, baseUrl };
+}
