@@ -2,20 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { requestHeaders } from '../contenders.js';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { runLoad } from '../load/run-load.js';
-import { type Scenario, scenarioRequests } from '../load/scenarios.js';
+import type { Scenario } from '../load/scenarios.js';
 import {
   type AllocationSummary,
   type SamplingHeapProfileNode,
   summariseAllocations,
 } from './allocation-summary.js';
-import { startSeeded } from './start-seeded.js';
+import { startSeeded, warmThenMeasure } from './start-seeded.js';
 
 const SAMPLER_PATH = fileURLToPath(new URL('./allocation-sampler.js', import.meta.url));
 const SAMPLED_SECONDS = 4;
-const CONNECTIONS = 50;
 /** Writing the profile of a few seconds takes well under this, even on a busy machine. */
 const PROFILE_WRITE_TIMEOUT_MS = 15_000;
 
@@ -45,22 +42,16 @@ export async function measureAllocations(
 ): Promise<AllocationOutcome> {
   const name = `${contenderId}-${fixture.kind}-${scenario}`;
   const profilePath = join(workDir, `${name}.heapprofile`);
-  const { contender, server, baseUrl } = await startSeeded(fixture, contenderId, {
+  const seeded = await startSeeded(fixture, contenderId, {
     name,
     workDir,
     nodeArgs: ['--import', SAMPLER_PATH],
     env: { ALLOCATION_PROFILE_PATH: profilePath },
   });
+  const toggleSampling = () => process.kill(seeded.server.pid, 'SIGUSR2');
   try {
-    const load = { baseUrl, headers: requestHeaders, connections: CONNECTIONS };
-    await runLoad({ ...load, requests: scenarioRequests(scenario, contender.routes), seconds: 1 });
-    process.kill(server.pid, 'SIGUSR2');
-    const figures = await runLoad({
-      ...load,
-      requests: scenarioRequests(scenario, contender.routes),
-      seconds: SAMPLED_SECONDS,
-    });
-    process.kill(server.pid, 'SIGUSR2');
+    const figures = await warmThenMeasure(seeded, scenario, SAMPLED_SECONDS, toggleSampling);
+    toggleSampling();
     await waitForFile(profilePath);
     const head = (JSON.parse(readFileSync(profilePath, 'utf8')) as { head: SamplingHeapProfileNode }).head;
     return {
@@ -70,6 +61,6 @@ export async function measureAllocations(
       ...summariseAllocations(head, figures.requests),
     };
   } finally {
-    await server.stop();
+    await seeded.server.stop();
   }
 }

@@ -1,16 +1,14 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { requestHeaders } from '../contenders.js';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { runLoad } from '../load/run-load.js';
-import { type Scenario, scenarioRequests } from '../load/scenarios.js';
+import type { LoadFigures } from '../load/run-load.js';
+import type { Scenario } from '../load/scenarios.js';
 import { profilesDir } from '../paths.js';
 import { type CpuProfile, type ProfileSummary, summariseProfile } from './cpu-profile-summary.js';
-import { startSeeded } from './start-seeded.js';
+import { startSeeded, warmThenMeasure } from './start-seeded.js';
 
 /** Long enough that start-up and migrations are a small share of the samples. */
 const PROFILE_SECONDS = 8;
-const CONNECTIONS = 50;
 
 export interface ProfileOutcome extends ProfileSummary {
   name: string;
@@ -35,29 +33,24 @@ export async function profileContender(
   const name = `${contenderId}-${fixture.kind}-${scenario}`;
   const profilePath = join(profilesDir, `${name}.cpuprofile`);
   mkdirSync(profilesDir, { recursive: true });
-  const { contender, server, baseUrl } = await startSeeded(fixture, contenderId, {
+  const seeded = await startSeeded(fixture, contenderId, {
     name,
     workDir,
     nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profilesDir, '--cpu-prof-name', `${name}.cpuprofile`],
   });
-  let requestsPerSecond: number;
-  let requests: number;
-  let failed: number;
+  let figures: LoadFigures;
   try {
-    const load = { baseUrl, headers: requestHeaders, connections: CONNECTIONS };
-    await runLoad({ ...load, requests: scenarioRequests(scenario, contender.routes), seconds: 1 });
-    const figures = await runLoad({
-      ...load,
-      requests: scenarioRequests(scenario, contender.routes),
-      seconds: PROFILE_SECONDS,
-    });
-    requestsPerSecond = figures.requestsPerSecond;
-    requests = figures.requests;
-    failed = figures.non2xx + figures.errors;
+    figures = await warmThenMeasure(seeded, scenario, PROFILE_SECONDS);
   } finally {
-    await server.stop();
+    await seeded.server.stop();
   }
   if (!existsSync(profilePath)) throw new Error(`the server exited without writing ${profilePath}`);
   const summary = summariseProfile(JSON.parse(readFileSync(profilePath, 'utf8')) as CpuProfile);
-  return { name, requestsPerSecond, requests, failed, ...summary };
+  return {
+    name,
+    requestsPerSecond: figures.requestsPerSecond,
+    requests: figures.requests,
+    failed: figures.non2xx + figures.errors,
+    ...summary,
+  };
 }

@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { type Contender, contendersFor, requestHeaders } from '../contenders.js';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
+import { type LoadFigures, runLoad } from '../load/run-load.js';
+import { type Scenario, scenarioRequests } from '../load/scenarios.js';
 import { freePort } from '../processes/free-port.js';
 import { type RunningServer, startServer } from '../processes/server-process.js';
 
@@ -41,4 +43,23 @@ export async function startSeeded(
     throw error;
   }
   return { contender, server, baseUrl };
+}
+
+/** The load of every profile: 50 connections, as the targets of issue 6. */
+const CONNECTIONS = 50;
+
+/**
+ * A second of warm-up, then `seconds` of the scenario, measured; `beforeMeasuring` runs in between (to start a
+ * profiler that should not see the warm-up).
+ */
+export async function warmThenMeasure(
+  { contender, baseUrl }: SeededServer,
+  scenario: Scenario,
+  seconds: number,
+  beforeMeasuring: () => void = () => {},
+): Promise<LoadFigures> {
+  const load = { baseUrl, headers: requestHeaders, connections: CONNECTIONS };
+  await runLoad({ ...load, requests: scenarioRequests(scenario, contender.routes), seconds: 1 });
+  beforeMeasuring();
+  return runLoad({ ...load, requests: scenarioRequests(scenario, contender.routes), seconds });
 }
