@@ -1,4 +1,4 @@
-import { areaOf } from './cpu-profile-summary.js';
+import { areaOf, functionLabel } from './cpu-profile-summary.js';
 
 /** The parts of a V8 sampling heap profile (HeapProfiler.stopSampling) that a per-request summary needs. */
 export interface SamplingHeapProfileNode {
@@ -29,13 +29,11 @@ export function summariseAllocations(
   const functions = new Map<string, number>();
   let total = 0;
   const visit = (node: SamplingHeapProfileNode) => {
-    const { functionName, url, lineNumber } = node.callFrame;
     if (node.selfSize > 0) {
-      const area = areaOf(url, functionName);
-      const file = url.split('/').at(-1) ?? '';
-      const name = `${functionName || '(anonymous)'} ${file ? `${file}:${lineNumber + 1}` : ''}`.trim();
+      const area = areaOf(node.callFrame.url, node.callFrame.functionName);
+      const label = functionLabel(node.callFrame, area);
       areas.set(area, (areas.get(area) ?? 0) + node.selfSize);
-      functions.set(`${name} [${area}]`, (functions.get(`${name} [${area}]`) ?? 0) + node.selfSize);
+      functions.set(label, (functions.get(label) ?? 0) + node.selfSize);
       total += node.selfSize;
     }
     for (const child of node.children) visit(child);

@@ -25,6 +25,16 @@ export function areaOf(url: string, functionName: string): string {
   return url.includes('/apps/server/') ? '@animal-store/server' : url.replace(/^file:\/\//, '');
 }
 
+/** A function as the reports name it: its name, file and line, and its area, e.g. `list queries.js:12 [kysely]`. */
+export function functionLabel(
+  callFrame: { functionName: string; url: string; lineNumber: number },
+  area: string,
+): string {
+  const file = callFrame.url.split('/').at(-1) ?? '';
+  const place = file ? ` ${file}:${callFrame.lineNumber + 1}` : '';
+  return `${callFrame.functionName || '(anonymous)'}${place} [${area}]`;
+}
+
 const percent = (value: number, total: number) => Math.round((value / total) * 1000) / 10;
 
 export interface ProfileSummary {
@@ -70,11 +80,9 @@ export function summariseProfile(profile: CpuProfile, top = 15): ProfileSummary 
     }
     if (stack.some((callFrame) => isStartUp(callFrame.url))) return;
     busy += delta;
-    const file = frame.url.split('/').slice(-1)[0] ?? '';
-    const name =
-      `${frame.functionName || '(anonymous)'} ${file ? `${file}:${frame.lineNumber + 1}` : ''}`.trim();
     const area = areaOf(frame.url, frame.functionName);
-    functions.set(`${name} [${area}]`, (functions.get(`${name} [${area}]`) ?? 0) + delta);
+    const label = functionLabel(frame, area);
+    functions.set(label, (functions.get(label) ?? 0) + delta);
     areas.set(area, (areas.get(area) ?? 0) + delta);
     const onStack = new Set(stack.map((callFrame) => areaOf(callFrame.url, callFrame.functionName)));
     for (const onStackArea of onStack) inclusive.set(onStackArea, (inclusive.get(onStackArea) ?? 0) + delta);
