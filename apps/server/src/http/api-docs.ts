@@ -1,11 +1,12 @@
 import { openApiDocument } from '@animal-store/contract';
 import { type RequestHandler, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import { API_BASE_PATH } from './served-contract.js';
 
 /** The committed document, with this server first so that "Try it out" on /docs calls the store serving it. */
 const servedDocument = {
   ...openApiDocument,
-  servers: [{ url: '/v1', description: 'This server' }, ...(openApiDocument.servers ?? [])],
+  servers: [{ url: API_BASE_PATH, description: 'This server' }, ...(openApiDocument.servers ?? [])],
 };
 
 /** The OpenAPI document, public: served under /v1 without authentication. */

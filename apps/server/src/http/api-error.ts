@@ -11,7 +11,7 @@ export function sendError(res: Response, code: ErrorCode, message: string): void
   res.status(body.status).json(body);
 }
 
-/** The last handler of a router: nothing at this path. */
+/** The last handler under a path (the application, or /v1): nothing there answered. */
 export function answerRouteNotFound(req: Request, res: Response): void {
   sendError(res, 'route_not_found', `No operation at ${req.method} ${req.baseUrl}${req.path}.`);
 }
