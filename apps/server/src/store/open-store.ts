@@ -32,7 +32,7 @@ export async function openStore(
   return {
     database,
     pets,
-    petCreation: new PetCreation(database.db, pets),
+    petCreation: new PetCreation(database.db, pets, { groupCommits: database.dialect === 'sqlite' }),
     idempotencyKeys: new IdempotencyRepository(database.db),
     keys: new ApiKeyRepository(database.db),
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NewPet, Pet } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
+import { groupCommit } from './group-commit.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
 import type { PetRepository } from './pet-repository.js';
 import type { DatabaseSchema } from './schema.js';
@@ -21,20 +22,40 @@ export function hashNewPet(newPet: NewPet): string {
 /**
  * Creates animals, exactly once per Idempotency-Key: the animal and the recorded response are committed in one
  * transaction, so a crash leaves either both or neither.
+ *
+ * With `groupCommits` (on SQLite), creates without a key that arrive together are committed together: SQLite
+ * waits for an fsync at every commit, holding its one connection, and better-sqlite3 the event loop, meanwhile, so
+ * one commit per create made creates as slow as the disk. Each is still answered only once its commit is durable.
+ * PostgreSQL needs no help: concurrent commits on its pool already share the WAL's flushes.
  */
 export class PetCreation {
   private readonly keys: IdempotencyRepository;
+  private readonly createWithoutKey: (newPet: NewPet) => Promise<Pet>;
 
   /** `pets` is the store's repository on `db`: its compiled queries serve creates too. */
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly pets: PetRepository,
+    options: { groupCommits: boolean },
   ) {
     this.keys = new IdempotencyRepository(db);
+    const createOne = (newPet: NewPet) => this.pets.create(newPet);
+    this.createWithoutKey = options.groupCommits
+      ? groupCommit((newPets) => this.createInOneTransaction(newPets), createOne)
+      : createOne;
+  }
+
+  private createInOneTransaction(newPets: NewPet[]): Promise<Pet[]> {
+    return this.db.transaction().execute(async (transaction) => {
+      const pets = this.pets.within(transaction);
+      const created: Pet[] = [];
+      for (const newPet of newPets) created.push(await pets.create(newPet));
+      return created;
+    });
   }
 
   async create(newPet: NewPet, idempotency?: { scope: string; key: string }): Promise<CreationOutcome> {
-    if (!idempotency) return { kind: 'created', pet: await this.pets.create(newPet) };
+    if (!idempotency) return { kind: 'created', pet: await this.createWithoutKey(newPet) };
 
     const request = { ...idempotency, requestHash: hashNewPet(newPet) };
     const claim = await this.keys.claim(request);

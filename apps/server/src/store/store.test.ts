@@ -29,6 +29,19 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
       expect(await store.pets.findById(second.id)).toStrictEqual(second);
     });
 
+    it('stores creates sent together once each, and answers each with its own animal', async () => {
+      // On SQLite these share one commit (group commit); on PostgreSQL each has its own.
+      const newPets = Array.from({ length: 40 }, (_, index) => ({
+        name: `Together ${index}`,
+        categoryId: index + 1,
+      }));
+      const outcomes = await Promise.all(newPets.map((newPet) => store.petCreation.create(newPet)));
+      const pets = outcomes.map((outcome) => (outcome.kind === 'created' ? outcome.pet : undefined));
+      expect(pets).toStrictEqual(newPets.map((newPet) => ({ id: expect.any(Number), ...newPet })));
+      expect(new Set(pets.map((pet) => pet?.id)).size).toBe(newPets.length);
+      for (const pet of pets) expect(await store.pets.findById(pet?.id ?? 0)).toStrictEqual(pet);
+    });
+
     it('finds nothing for an unknown id', async () => {
       expect(await store.pets.findById(Number.MAX_SAFE_INTEGER)).toBeUndefined();
     });
