@@ -33,7 +33,7 @@ export function groupCommit<Item, Result>(
       await Promise.all(batch.map(runAlone));
       return;
     }
-    batch.forEach((entry, index) => entry.resolve(results[index] as Result));
+    for (const [index, entry] of batch.entries()) entry.resolve(results[index] as Result);
   };
 
   return (item) =>
