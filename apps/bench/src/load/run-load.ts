@@ -17,6 +17,10 @@ export interface LoadOptions {
   headers: Record<string, string>;
   connections: number;
   seconds: number;
+  /** Send exactly this many requests instead of loading for `seconds`. */
+  amount?: number;
+  /** How long one request may take before it counts as an error; 10 s unless said otherwise. */
+  timeoutSeconds?: number;
 }
 
 /** One bounded autocannon run against a loopback server. */
@@ -28,10 +32,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
     url: options.baseUrl,
     connections: options.connections,
     duration: options.seconds,
+    ...(options.amount === undefined ? {} : { amount: options.amount }),
     headers: options.headers,
     requests: options.requests,
     // A server that stops answering costs a run at most this long per request, never a hang.
-    timeout: 10,
+    timeout: options.timeoutSeconds ?? 10,
   });
   return {
     requestsPerSecond: result['2xx'] / result.duration,

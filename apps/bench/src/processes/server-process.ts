@@ -18,6 +18,10 @@ export interface ServerSpec {
   headers: Record<string, string>;
   /** Where the server's stdout and stderr go: a file, as a log shipper would read it, not a pipe into the harness. */
   logPath: string;
+  /** A program that runs node with the arguments, with its own arguments first (e.g. valgrind); none by default. */
+  launcher?: readonly string[];
+  /** How long a start may take; a server under valgrind starts dozens of times slower. */
+  readyTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -78,10 +82,14 @@ function logTail(path: string): string {
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const log = openSync(spec.logPath, 'a');
   const startedAt = performance.now();
-  const child = spawn(process.execPath, spec.args, { env: spec.env, stdio: ['ignore', log, log] });
+  const [command, ...args] = [...(spec.launcher ?? []), process.execPath, ...spec.args] as [
+    string,
+    ...string[],
+  ];
+  const child = spawn(command, args, { env: spec.env, stdio: ['ignore', log, log] });
   closeSync(log);
   running.add(child);
-  const deadline = startedAt + READY_TIMEOUT_MS;
+  const deadline = startedAt + (spec.readyTimeoutMs ?? READY_TIMEOUT_MS);
   while (performance.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) break;
     const ok = await fetch(spec.readyUrl, { headers: spec.headers, signal: AbortSignal.timeout(2_000) })

@@ -20,7 +20,14 @@ export interface SeededServer {
 export async function startSeeded(
   fixture: DatabaseFixture,
   contenderId: 'store' | 'express',
-  options: { name: string; workDir: string; nodeArgs: string[]; env?: Record<string, string> },
+  options: {
+    name: string;
+    workDir: string;
+    nodeArgs: string[];
+    env?: Record<string, string>;
+    launcher?: readonly string[];
+    readyTimeoutMs?: number;
+  },
 ): Promise<SeededServer> {
   const contender = contendersFor(fixture.kind).find((contender) => contender.id === contenderId);
   if (!contender) throw new Error(`no ${contenderId} contender on ${fixture.kind}`);
@@ -35,6 +42,8 @@ export async function startSeeded(
     readyUrl: `${baseUrl}${contender.readyPath}`,
     headers: requestHeaders,
     logPath: join(options.workDir, `${options.name}.log`),
+    launcher: options.launcher,
+    readyTimeoutMs: options.readyTimeoutMs,
   });
   try {
     if (contender.migrates) await fixture.reseed();

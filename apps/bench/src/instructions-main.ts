@@ -1,0 +1,38 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sqliteFixture } from './fixtures/sqlite-fixture.js';
+import type { Scenario } from './load/scenarios.js';
+import { killAllServersNow, stopAllServers } from './processes/server-process.js';
+import { countInstructions, type InstructionOutcome } from './profile/instruction-contender.js';
+
+/** The two read paths, on SQLite: where the store's own work, not the disk, decides the cost. */
+const SCENARIOS: Scenario[] = ['getPet', 'listPets'];
+
+if (spawnSync('valgrind', ['--version']).status !== 0) {
+  process.stderr.write('instructions: needs valgrind (Debian package valgrind), which was not found\n');
+  process.exit(1);
+}
+
+const thousands = (outcome: InstructionOutcome) => `${Math.round(outcome.instructionsPerRequest / 1000)}k`;
+
+const workDir = mkdtempSync(join(tmpdir(), 'animal-store-instructions-'));
+process.on('exit', killAllServersNow);
+const fixture = sqliteFixture(workDir);
+try {
+  for (const scenario of SCENARIOS) {
+    const store = await countInstructions(fixture, 'store', scenario, workDir);
+    const express = await countInstructions(fixture, 'express', scenario, workDir);
+    const ratio = express.instructionsPerRequest / store.instructionsPerRequest;
+    process.stdout.write(
+      `${scenario} (SQLite, 50 connections): store ${thousands(store)} instructions a request, bare Express ` +
+        `${thousands(express)}; bare Express ÷ store ${ratio.toFixed(2)} (${store.requests} and ` +
+        `${express.requests} requests counted, ${store.failed + express.failed} failed)\n`,
+    );
+  }
+} finally {
+  await stopAllServers();
+  await fixture.dispose();
+  rmSync(workDir, { recursive: true, force: true });
+}
