@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sqliteFixture } from './fixtures/sqlite-fixture.js';
 import type { Scenario } from './load/scenarios.js';
-import { killAllServersNow, stopAllServers } from './processes/server-process.js';
 import { type AllocationOutcome, measureAllocations } from './profile/allocation-contender.js';
+import { withSqliteFixture } from './profile/with-sqlite-fixture.js';
 
 /** The read paths and the write path, on SQLite: the allocations above the driver are the same on PostgreSQL. */
 const SCENARIOS: Scenario[] = ['listPets', 'getPet', 'createPet'];
@@ -27,17 +23,10 @@ function comparison(store: AllocationOutcome, express: AllocationOutcome): strin
   ].join('\n');
 }
 
-const workDir = mkdtempSync(join(tmpdir(), 'animal-store-allocations-'));
-process.on('exit', killAllServersNow);
-const fixture = sqliteFixture(workDir);
-try {
+await withSqliteFixture('allocations', async (fixture, workDir) => {
   for (const scenario of SCENARIOS) {
     const store = await measureAllocations(fixture, 'store', scenario, workDir);
     const express = await measureAllocations(fixture, 'express', scenario, workDir);
     process.stdout.write(`${comparison(store, express)}\n`);
   }
-} finally {
-  await stopAllServers();
-  await fixture.dispose();
-  rmSync(workDir, { recursive: true, force: true });
-}
+});

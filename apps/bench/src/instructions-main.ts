@@ -1,11 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { sqliteFixture } from './fixtures/sqlite-fixture.js';
 import type { Scenario } from './load/scenarios.js';
-import { killAllServersNow, stopAllServers } from './processes/server-process.js';
 import { countInstructions, type InstructionOutcome } from './profile/instruction-contender.js';
+import { withSqliteFixture } from './profile/with-sqlite-fixture.js';
 
 /** The two read paths, on SQLite: where the store's own work, not the disk, decides the cost. */
 const SCENARIOS: Scenario[] = ['getPet', 'listPets'];
@@ -17,10 +13,7 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
 
 const thousands = (outcome: InstructionOutcome) => `${Math.round(outcome.instructionsPerRequest / 1000)}k`;
 
-const workDir = mkdtempSync(join(tmpdir(), 'animal-store-instructions-'));
-process.on('exit', killAllServersNow);
-const fixture = sqliteFixture(workDir);
-try {
+await withSqliteFixture('instructions', async (fixture, workDir) => {
   for (const scenario of SCENARIOS) {
     const store = await countInstructions(fixture, 'store', scenario, workDir);
     const express = await countInstructions(fixture, 'express', scenario, workDir);
@@ -31,8 +24,4 @@ try {
         `${express.requests} requests counted, ${store.failed + express.failed} failed)\n`,
     );
   }
-} finally {
-  await stopAllServers();
-  await fixture.dispose();
-  rmSync(workDir, { recursive: true, force: true });
-}
+});
