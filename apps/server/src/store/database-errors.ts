@@ -30,3 +30,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isDatabaseUnavailable);
   return PG_CONNECTION_MESSAGES.test(error.message);
 }
+
+/**
+ * A constraint a row broke (SQLite's SQLITE_CONSTRAINT_*, PostgreSQL's class 23): the row's fault, not the
+ * database's.
+ */
+export function isConstraintViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_CONSTRAINT') || /^23...$/.test(code));
+}

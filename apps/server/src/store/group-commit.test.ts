@@ -1,23 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { groupCommit } from './group-commit.js';
 
-/** A group commit over doubling numbers that records how it was called; `failing` items make their run throw. */
-function doubling(failing: ReadonlySet<number> = new Set()) {
+class ItemError extends Error {}
+
+/**
+ * A group commit over doubling numbers that records how it was called: items in `failing` make any run that holds
+ * them throw an ItemError; `batchError`, when set, makes every batch throw it instead.
+ */
+function doubling({
+  failing = new Set<number>(),
+  batchError,
+}: {
+  failing?: Set<number>;
+  batchError?: Error;
+} = {}) {
   const batches: number[][] = [];
   const alone: number[] = [];
   const double = (item: number) => {
-    if (failing.has(item)) throw new Error(`item ${item} failed`);
+    if (failing.has(item)) throw new ItemError(`item ${item} failed`);
     return item * 2;
   };
   const run = groupCommit(
     async (items: number[]) => {
       batches.push(items);
+      if (batchError) throw batchError;
       return items.map(double);
     },
     async (item: number) => {
       alone.push(item);
       return double(item);
     },
+    (error) => error instanceof ItemError,
   );
   return { run, batches, alone };
 }
@@ -39,15 +52,24 @@ describe('groupCommit', () => {
     expect(batches).toStrictEqual([[6, 7]]);
   });
 
-  it('runs each item of a failed batch again on its own: only the failing caller sees the error', async () => {
-    const { run, batches, alone } = doubling(new Set([2]));
+  it('runs each item of a batch that failed because of one again on its own: only its caller sees the error', async () => {
+    const { run, batches, alone } = doubling({ failing: new Set([2]) });
     const outcomes = await Promise.allSettled([1, 2, 3].map(run));
     expect(outcomes).toStrictEqual([
       { status: 'fulfilled', value: 2 },
-      { status: 'rejected', reason: new Error('item 2 failed') },
+      { status: 'rejected', reason: new ItemError('item 2 failed') },
       { status: 'fulfilled', value: 6 },
     ]);
     expect(batches).toStrictEqual([[1, 2, 3]]);
     expect(alone).toStrictEqual([1, 2, 3]);
+  });
+
+  it('gives every caller a failure of the batch itself, and runs nothing again', async () => {
+    const busy = new Error('database is locked');
+    const { run, batches, alone } = doubling({ batchError: busy });
+    const outcomes = await Promise.allSettled([1, 2, 3].map(run));
+    expect(outcomes).toStrictEqual([1, 2, 3].map(() => ({ status: 'rejected', reason: busy })));
+    expect(batches).toStrictEqual([[1, 2, 3]]);
+    expect(alone).toStrictEqual([]);
   });
 });

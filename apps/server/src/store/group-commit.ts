@@ -7,33 +7,44 @@ interface Waiting<Item, Result> {
 /**
  * Runs the items that arrive in the same turn of the event loop as one batch, and answers each caller with its
  * own result once the batch is done. Used for SQLite's commits (see PetCreation): each commit waits for its own
- * fsync, so a batch in one transaction makes one durable commit of many. A lone item runs on its own, without a
- * batch. Should a batch fail, each of its items is run again on its own, so that a failure reaches only the caller
- * it belongs to.
+ * fsync, so a batch in one transaction makes one durable commit of many. A lone item runs on its own.
+ *
+ * A batch that fails because of one of its items (`failedBecauseOfAnItem`, e.g. a constraint violation) runs each
+ * item again on its own, so that the failure reaches only the caller it belongs to. Any other failure (the database
+ * busy, unreachable or failing to write) is every caller's: each gets it, and nothing is run again, since a second
+ * attempt would only wait as long again, and after a failed commit the first may have been stored after all.
  */
 export function groupCommit<Item, Result>(
   runBatch: (items: Item[]) => Promise<Result[]>,
   runOne: (item: Item) => Promise<Result>,
+  failedBecauseOfAnItem: (error: unknown) => boolean,
 ): (item: Item) => Promise<Result> {
   let waiting: Array<Waiting<Item, Result>> = [];
 
-  const runAlone = ({ item, resolve, reject }: Waiting<Item, Result>) => runOne(item).then(resolve, reject);
+  const runAlone = ({ item, resolve, reject }: Waiting<Item, Result>) =>
+    Promise.resolve()
+      .then(() => runOne(item))
+      .then(resolve, reject);
 
-  const flush = async () => {
-    const batch = waiting;
-    waiting = [];
-    if (batch.length === 1) {
-      await runAlone(batch[0] as Waiting<Item, Result>);
-      return;
-    }
+  const runTogether = async (batch: Array<Waiting<Item, Result>>) => {
     let results: Result[];
     try {
       results = await runBatch(batch.map((entry) => entry.item));
-    } catch {
-      await Promise.all(batch.map(runAlone));
+      if (results.length !== batch.length) {
+        throw new Error(`a batch of ${batch.length} returned ${results.length} results`);
+      }
+    } catch (error) {
+      if (failedBecauseOfAnItem(error)) await Promise.all(batch.map(runAlone));
+      else for (const entry of batch) entry.reject(error);
       return;
     }
     for (const [index, entry] of batch.entries()) entry.resolve(results[index] as Result);
+  };
+
+  const flush = () => {
+    const batch = waiting;
+    waiting = [];
+    void (batch.length === 1 ? runAlone(batch[0] as Waiting<Item, Result>) : runTogether(batch));
   };
 
   return (item) =>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NewPet, Pet } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
+import { isConstraintViolation } from './database-errors.js';
 import { groupCommit } from './group-commit.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
 import type { PetRepository } from './pet-repository.js';
@@ -41,7 +42,7 @@ export class PetCreation {
     this.keys = new IdempotencyRepository(db);
     const createOne = (newPet: NewPet) => this.pets.create(newPet);
     this.createWithoutKey = options.groupCommits
-      ? groupCommit((newPets) => this.createInOneTransaction(newPets), createOne)
+      ? groupCommit((newPets) => this.createInOneTransaction(newPets), createOne, isConstraintViolation)
       : createOne;
   }
 
