@@ -22,6 +22,8 @@ export interface ServerSpec {
   launcher?: readonly string[];
   /** How long a start may take; a server under valgrind starts dozens of times slower. */
   readyTimeoutMs?: number;
+  /** How long a stop may take before the server is killed; valgrind writes its figures as the server exits. */
+  stopTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -51,10 +53,10 @@ function killTree(pids: readonly number[]): void {
   }
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+async function stopChild(child: ChildProcess, timeoutMs = STOP_TIMEOUT_MS): Promise<void> {
   const tree = child.pid === undefined ? [] : processTree(child.pid);
   child.kill('SIGTERM');
-  const stopped = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS, false)]);
+  const stopped = await Promise.race([exited(child).then(() => true), sleep(timeoutMs, false)]);
   // Workers of a cluster that outlive their primary, or a server that ignored SIGTERM: neither may keep running.
   killTree(stopped ? tree.slice(1) : tree);
   await exited(child);
@@ -106,7 +108,7 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
         coldStartMs,
         processCount: () => processTree(pid).length,
         residentBytes: () => residentBytes(processTree(pid)),
-        stop: () => stopChild(child),
+        stop: () => stopChild(child, spec.stopTimeoutMs),
       };
     }
     await sleep(READY_POLL_MS);

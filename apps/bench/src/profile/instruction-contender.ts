@@ -14,8 +14,9 @@ import { startSeeded } from './start-seeded.js';
 const WARM_UP_REQUESTS = 10_000;
 const MEASURED_REQUESTS = 3_000;
 const CONNECTIONS = 50;
-/** A server under valgrind starts and migrates about fifty times slower than without. */
+/** A server under valgrind starts, migrates and shuts down about fifty times slower than without. */
 const READY_TIMEOUT_MS = 300_000;
+const STOP_TIMEOUT_MS = 120_000;
 
 export interface InstructionOutcome {
   name: string;
@@ -27,10 +28,27 @@ export interface InstructionOutcome {
 }
 
 /**
- * valgrind's control tool finds a server by a name built from USER, LOGNAME and HOST: both sides get the same
- * values (HOST is also the address the store binds, 127.0.0.1).
+ * valgrind's control tool finds a server through a pipe named after USER, LOGNAME and HOST in TMPDIR: both sides
+ * get the same values (HOST is also the address the store binds, 127.0.0.1). PATH lets the launcher be found.
  */
-const controlEnv = { USER: userInfo().username, LOGNAME: userInfo().username, HOST: '127.0.0.1' };
+const controlEnv = {
+  USER: userInfo().username,
+  LOGNAME: userInfo().username,
+  HOST: '127.0.0.1',
+  TMPDIR: process.env.TMPDIR ?? '/tmp',
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+};
+
+/** Switches counting on or off; callgrind_control exits 0 even when it reached no server, so its answer is read. */
+function switchCounting(pid: number, state: 'on' | 'off'): void {
+  const answer = execFileSync('callgrind_control', ['-i', state, String(pid)], {
+    env: { ...process.env, ...controlEnv },
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (!/\bOK\b/.test(answer))
+    throw new Error(`callgrind_control -i ${state} ${pid} failed: ${answer.trim()}`);
+}
 
 /**
  * A real server (the store, or bare Express) under callgrind, which counts the instructions it executes whatever
@@ -54,12 +72,8 @@ export async function countInstructions(
     env: controlEnv,
     launcher: ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outPath}`],
     readyTimeoutMs: READY_TIMEOUT_MS,
+    stopTimeoutMs: STOP_TIMEOUT_MS,
   });
-  const instrumentation = (state: 'on' | 'off') =>
-    execFileSync('callgrind_control', ['-i', state, String(seeded.server.pid)], {
-      env: { ...process.env, ...controlEnv },
-      stdio: 'ignore',
-    });
   const load = {
     baseUrl: seeded.baseUrl,
     headers: requestHeaders,
@@ -72,17 +86,20 @@ export async function countInstructions(
   let figures: Awaited<ReturnType<typeof runLoad>>;
   try {
     await runLoad({ ...load, amount: WARM_UP_REQUESTS });
-    instrumentation('on');
+    switchCounting(seeded.server.pid, 'on');
     figures = await runLoad({ ...load, amount: MEASURED_REQUESTS });
-    instrumentation('off');
+    switchCounting(seeded.server.pid, 'off');
   } finally {
     await seeded.server.stop();
   }
-  const succeeded = figures.requests - figures.non2xx - figures.errors;
+  // autocannon counts responses; errors (timeouts, resets) are requests that never got one.
+  const succeeded = figures.requests - figures.non2xx;
+  const instructions = callgrindInstructions(readFileSync(outPath, 'utf8'));
+  if (instructions === 0 || succeeded === 0) throw new Error(`${name}: nothing was counted (${outPath})`);
   return {
     name,
     requests: succeeded,
     failed: figures.non2xx + figures.errors,
-    instructionsPerRequest: callgrindInstructions(readFileSync(outPath, 'utf8')) / Math.max(1, succeeded),
+    instructionsPerRequest: instructions / succeeded,
   };
 }

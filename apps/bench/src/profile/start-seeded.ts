@@ -27,6 +27,7 @@ export async function startSeeded(
     env?: Record<string, string>;
     launcher?: readonly string[];
     readyTimeoutMs?: number;
+    stopTimeoutMs?: number;
   },
 ): Promise<SeededServer> {
   const contender = contendersFor(fixture.kind).find((contender) => contender.id === contenderId);
@@ -44,6 +45,7 @@ export async function startSeeded(
     logPath: join(options.workDir, `${options.name}.log`),
     launcher: options.launcher,
     readyTimeoutMs: options.readyTimeoutMs,
+    stopTimeoutMs: options.stopTimeoutMs,
   });
   try {
     if (contender.migrates) await fixture.reseed();
