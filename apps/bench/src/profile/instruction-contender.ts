@@ -2,18 +2,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { requestHeaders } from '../contenders.js';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { runLoad } from '../load/run-load.js';
-import { type Scenario, scenarioRequests } from '../load/scenarios.js';
+import { type LoadFigures, runLoad } from '../load/run-load.js';
+import type { Scenario } from '../load/scenarios.js';
 import { profilesDir } from '../paths.js';
 import { callgrindInstructions } from './callgrind-totals.js';
-import { startSeeded } from './start-seeded.js';
+import { profileLoad, startSeeded } from './start-seeded.js';
 
 /** Enough requests for V8 to have compiled the hot paths: fewer left compilation in the count. */
 const WARM_UP_REQUESTS = 10_000;
 const MEASURED_REQUESTS = 3_000;
-const CONNECTIONS = 50;
 /** A server under valgrind starts, migrates and shuts down about fifty times slower than without. */
 const READY_TIMEOUT_MS = 300_000;
 const STOP_TIMEOUT_MS = 120_000;
@@ -75,15 +73,13 @@ export async function countInstructions(
     stopTimeoutMs: STOP_TIMEOUT_MS,
   });
   const load = {
-    baseUrl: seeded.baseUrl,
-    headers: requestHeaders,
-    connections: CONNECTIONS,
-    requests: scenarioRequests(scenario, seeded.contender.routes),
+    ...profileLoad(seeded, scenario),
+    // Ignored: each load is a number of requests.
     seconds: 0,
     // Switching instrumentation on makes valgrind translate the server's code again: a pause of seconds.
     timeoutSeconds: 120,
   };
-  let figures: Awaited<ReturnType<typeof runLoad>>;
+  let figures: LoadFigures;
   try {
     await runLoad({ ...load, amount: WARM_UP_REQUESTS });
     switchCounting(seeded.server.pid, 'on');

@@ -56,21 +56,28 @@ export async function startSeeded(
   return { contender, server, baseUrl };
 }
 
-/** The load of every profile: 50 connections, as the targets of issue 6. */
-const CONNECTIONS = 50;
+/** The load of every profile: the scenario's requests at 50 connections, as the targets of issue 6. */
+export function profileLoad({ contender, baseUrl }: SeededServer, scenario: Scenario) {
+  return {
+    baseUrl,
+    headers: requestHeaders,
+    connections: 50,
+    requests: scenarioRequests(scenario, contender.routes),
+  };
+}
 
 /**
  * A second of warm-up, then `seconds` of the scenario, measured; `beforeMeasuring` runs in between (to start a
  * profiler that should not see the warm-up).
  */
 export async function warmThenMeasure(
-  { contender, baseUrl }: SeededServer,
+  seeded: SeededServer,
   scenario: Scenario,
   seconds: number,
   beforeMeasuring: () => void = () => {},
 ): Promise<LoadFigures> {
-  const load = { baseUrl, headers: requestHeaders, connections: CONNECTIONS };
-  await runLoad({ ...load, requests: scenarioRequests(scenario, contender.routes), seconds: 1 });
+  const load = profileLoad(seeded, scenario);
+  await runLoad({ ...load, seconds: 1 });
   beforeMeasuring();
-  return runLoad({ ...load, requests: scenarioRequests(scenario, contender.routes), seconds });
+  return runLoad({ ...load, seconds });
 }
