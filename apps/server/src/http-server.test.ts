@@ -1,5 +1,8 @@
-import { connect } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type AddressInfo, connect } from 'node:net';
+import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpServer } from './http-server.js';
 import { sqliteTestDatabase, type TestDatabase } from './test-support/databases.js';
 import { anError, see } from './test-support/http-assertions.js';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
@@ -83,5 +86,40 @@ describe('the HTTP server around the app', () => {
     expect(parseRawResponse(raw)).toStrictEqual(
       anError(400, 'bad_request', 'The request is not valid HTTP.'),
     );
+  });
+});
+
+describe('requests and responses', () => {
+  it("reach Express already with the app's prototypes, so that it need not change them", async () => {
+    const app = express();
+    app.get('/hello', (req, res) => {
+      res.json({ sameApp: req.app === app, path: req.path });
+    });
+    // Express's entry point: what the HTTP server hands it is recorded before Express sets any prototype.
+    type Handle = (req: IncomingMessage, res: ServerResponse, done?: () => void) => void;
+    const handle = (app as unknown as { handle: Handle }).handle.bind(app);
+    const bornWithPrototypes: boolean[] = [];
+    Object.assign(app, {
+      handle: ((req, res, done) => {
+        bornWithPrototypes.push(
+          Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response,
+        );
+        handle(req, res, done);
+      }) satisfies Handle,
+    });
+    const server = createHttpServer(app, {
+      headersTimeoutMs: 1000,
+      requestTimeoutMs: 2000,
+      maxConnections: 10,
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const response = await fetch(`http://127.0.0.1:${port}/hello?x=1`);
+      expect(await response.json()).toStrictEqual({ sameApp: true, path: '/hello' });
+      expect(bornWithPrototypes).toStrictEqual([true]);
+    } finally {
+      await new Promise((closed) => server.close(closed));
+    }
   });
 });

@@ -1,6 +1,7 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, IncomingMessage, type Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { type ApiError, ERROR_CODES, type ErrorCode } from '@animal-store/contract';
+import type { Express } from 'express';
 
 export interface ServerLimits {
   /** Whole request, headers and body, must arrive within this. */
@@ -32,10 +33,31 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
   );
 }
 
+/**
+ * A constructor of Node's `base` whose instances are born with `prototype` (the app's request or response).
+ * Express gives every request and response the app's prototypes with `Object.setPrototypeOf`, which makes V8
+ * migrate both objects to new shapes and miss its property caches on them for the rest of the request; an object
+ * that already has the prototype is left as it is (expressjs/express#5998, docs/performance.md). `base` runs as a
+ * plain function on the new object, as Node's own constructors are written: `Reflect.construct` with another
+ * `new.target` would make V8 build the object's shape anew for every request.
+ */
+function bornWith<Base extends typeof IncomingMessage | typeof ServerResponse>(
+  base: Base,
+  prototype: object,
+): Base {
+  function Born(this: object, ...args: unknown[]) {
+    Reflect.apply(base, this, args);
+  }
+  Born.prototype = prototype;
+  return Born as unknown as Base;
+}
+
 /** The HTTP server around the app, with the limits that protect it from slow or abusive clients. */
-export function createHttpServer(app: RequestListener, limits: ServerLimits): Server {
+export function createHttpServer(app: Express, limits: ServerLimits): Server {
   const server = createServer(
     {
+      IncomingMessage: bornWith(IncomingMessage, app.request),
+      ServerResponse: bornWith(ServerResponse, app.response),
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
       maxHeaderSize: 16 * 1024,
