@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 const KEY_PREFIX = 'as_';
 
@@ -12,7 +12,8 @@ export function generateApiKey(): string {
  * digest up by equality leaks nothing about the key through timing.
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  // Node's one-shot digest: every request hashes its key, and a Hash object per call cost several microseconds.
+  return hash('sha256', key, 'hex');
 }
 
 /** Enough of a key to recognise it in a list, too little to use it. */
