@@ -18,6 +18,33 @@ describe('statement caches', () => {
     }
   });
 
+  it('SQLite: returns the rows better-sqlite3 would, built from its arrays of values', () => {
+    const connection = new SqliteDatabase(':memory:');
+    try {
+      connection.exec(`create table t (id integer primary key, name text, note text);
+        insert into t (name, note) values ('a', null), ('b', 'x');`);
+      const cached = withCachedStatements(connection);
+      const queries = [
+        'select * from t order by id',
+        'select id, name as id from t',
+        "insert into t (name) values ('c') returning name, note",
+      ];
+      for (const sql of queries) {
+        expect(cached.prepare(sql).all([])).toStrictEqual(connection.prepare(sql).all());
+      }
+      expect([...cached.prepare('select name from t where id < ?').iterate([3])]).toStrictEqual([
+        { name: 'a' },
+        { name: 'b' },
+      ]);
+      // A table that changes shape under a cached statement: SQLite re-prepares it, the rows follow.
+      const selectAll = cached.prepare('select * from t where id = ?');
+      connection.exec("alter table t add column colour text default 'red'");
+      expect(selectAll.all([1])).toStrictEqual([{ id: 1, name: 'a', note: null, colour: 'red' }]);
+    } finally {
+      connection.close();
+    }
+  });
+
   it.skipIf(!postgresUrl)(
     'PostgreSQL: names each SQL text once and hands out one wrapper per pooled connection',
     async () => {

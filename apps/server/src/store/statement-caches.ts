@@ -1,6 +1,7 @@
 import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
-import type { PostgresPool, PostgresPoolClient, SqliteDatabase } from 'kysely';
+import type { PostgresPool, PostgresPoolClient, SqliteDatabase, SqliteStatement } from 'kysely';
 import type pg from 'pg';
+import { readerBuildingRows } from './sqlite-reader.js';
 
 /** The store issues a handful of distinct statements; a cache this size never evicts in practice. */
 const MAX_STATEMENTS = 256;
@@ -23,13 +24,18 @@ function boundedCache<T>(): { get(sql: string, create: () => T): T } {
 
 /**
  * Kysely prepares every query anew on SQLite; preparing costs as much as running a small query. Statements are
- * reused by SQL text instead (the store never iterates a statement, so one cannot be busy when reused).
+ * reused by SQL text instead (the store never iterates a statement, so one cannot be busy when reused), and those
+ * that return rows build them in JavaScript (`readerBuildingRows`).
  */
 export function withCachedStatements(connection: SqliteConnection): SqliteDatabase {
-  const statements = boundedCache<Statement>();
+  const statements = boundedCache<Statement | SqliteStatement>();
+  const prepare = (sql: string) => {
+    const statement = connection.prepare(sql);
+    return statement.reader ? readerBuildingRows(statement) : statement;
+  };
   return {
     close: () => connection.close(),
-    prepare: (sql) => statements.get(sql, () => connection.prepare(sql)),
+    prepare: (sql) => statements.get(sql, () => prepare(sql)),
   };
 }
 
