@@ -52,12 +52,22 @@ function bornWith<Base extends typeof IncomingMessage | typeof ServerResponse>(
   return Born as unknown as Base;
 }
 
+/** Options for `http.createServer`: requests and responses born with the app's prototypes (decision 009). */
+export function bornWithAppPrototypes(app: Express): {
+  IncomingMessage: typeof IncomingMessage;
+  ServerResponse: typeof ServerResponse;
+} {
+  return {
+    IncomingMessage: bornWith(IncomingMessage, app.request),
+    ServerResponse: bornWith(ServerResponse, app.response),
+  };
+}
+
 /** The HTTP server around the app, with the limits that protect it from slow or abusive clients. */
 export function createHttpServer(app: Express, limits: ServerLimits): Server {
   const server = createServer(
     {
-      IncomingMessage: bornWith(IncomingMessage, app.request),
-      ServerResponse: bornWith(ServerResponse, app.response),
+      ...bornWithAppPrototypes(app),
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
       maxHeaderSize: 16 * 1024,
