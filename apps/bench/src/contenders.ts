@@ -3,7 +3,13 @@ import type { DatabaseKind } from './fixtures/database-fixture.js';
 import { jsonServerRoutes, type Routes, storeRoutes } from './load/routes.js';
 import { jsonServerBinPath, storeMainPath } from './paths.js';
 
-export type ContenderId = 'store' | 'store-2-workers' | 'node-http' | 'express' | 'json-server';
+export type ContenderId =
+  | 'store'
+  | 'store-2-workers'
+  | 'node-http'
+  | 'express'
+  | 'express-born'
+  | 'json-server';
 
 export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
 
@@ -22,10 +28,11 @@ export interface Contender {
   readyPath: string;
 }
 
-const baseline = (id: ContenderId, file: string): Contender => ({
+const baseline = (id: ContenderId, file: string, connections?: readonly number[]): Contender => ({
   id,
   routes: storeRoutes,
   migrates: false,
+  connections,
   launch: (port, databaseUrl) => ({
     args: [fileURLToPath(new URL(`./baselines/${file}`, import.meta.url))],
     env: { NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl },
@@ -77,7 +84,10 @@ const jsonServer: Contender = {
 export function contendersFor(kind: DatabaseKind): Contender[] {
   const nodeHttp = baseline('node-http', 'node-http-server.js');
   const express = baseline('express', 'express-server.js');
-  if (kind === 'sqlite') return [store('store', 1), nodeHttp, express];
-  if (kind === 'postgres') return [store('store', 1), store('store-2-workers', 2, [50]), nodeHttp, express];
+  // (b′): Express on the store's HTTP server setting, at 50 connections only, to keep the run under 10 minutes.
+  const expressBorn = baseline('express-born', 'express-born-server.js', [50]);
+  if (kind === 'sqlite') return [store('store', 1), nodeHttp, express, expressBorn];
+  if (kind === 'postgres')
+    return [store('store', 1), store('store-2-workers', 2, [50]), nodeHttp, express, expressBorn];
   return [jsonServer];
 }

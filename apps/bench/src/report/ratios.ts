@@ -11,6 +11,8 @@ export interface Ratio {
 export interface RatedMeasurement extends Measurement {
   vsNodeHttp: Ratio;
   vsExpress: Ratio;
+  /** Against Express on the store's HTTP server setting (b′): what the store's features cost. */
+  vsExpressBorn: Ratio;
   /** Requests/s over json-server's on the same scenario and connection count. */
   vsJsonServerThroughput: number | null;
 }
@@ -44,6 +46,7 @@ export function rateMeasurements(measurements: readonly Measurement[]): RatedMea
       ...m,
       vsNodeHttp: ratio('node-http'),
       vsExpress: ratio('express'),
+      vsExpressBorn: ratio('express-born'),
       vsJsonServerThroughput: divide(
         m.requestsPerSecond,
         find(m, 'json-server', 'json-file')?.requestsPerSecond,

@@ -44,6 +44,7 @@ const results: BenchResults = {
       errors: 0,
       vsNodeHttp: { throughput: 0.5, p99: 1.5 },
       vsExpress: { throughput: 0.8, p99: null },
+      vsExpressBorn: { throughput: 0.6, p99: 1.2 },
       vsJsonServerThroughput: null,
     },
   ],
@@ -98,7 +99,7 @@ describe('the results file', () => {
     expect(text).toContain('server at 0123456789ab with uncommitted changes');
     expect(text).toContain('The host took 12.5% of the CPU time during the run (steal, /proc/stat).');
     expect(text).toContain(
-      '| getPet | 50 | postgres | store | 1235 | 0.50× | 0.80× | – | 3 | 9 | 1.50× | – | 0 |',
+      '| getPet | 50 | postgres | store | 1235 | 0.50× | 0.80× | 0.60× | – | 3 | 9 | 1.50× | – | 0 |',
     );
     expect(text).toContain('| store | postgres | empty (migrations ran) | 1 | 412 | 100.0 |');
     expect(text).toContain('- Admin bundle: not measured (apps/admin/dist does not exist).');

@@ -7,6 +7,7 @@ const COLOURS: Record<Measurement['contender'], string> = {
   'store-2-workers': '#7c3aed',
   'node-http': '#6b7280',
   express: '#059669',
+  'express-born': '#0d9488',
   'json-server': '#d97706',
 };
 

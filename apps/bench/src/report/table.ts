@@ -4,7 +4,7 @@ import type { RatedMeasurement } from './ratios.js';
 import type { BenchResults, Extras } from './results-file.js';
 
 const DATABASE_ORDER = ['sqlite', 'json-file', 'postgres'];
-const CONTENDER_ORDER = ['store', 'store-2-workers', 'node-http', 'express', 'json-server'];
+const CONTENDER_ORDER = ['store', 'store-2-workers', 'node-http', 'express', 'express-born', 'json-server'];
 
 const ratio = (value: number | null) => (value === null ? '–' : `${value.toFixed(2)}×`);
 
@@ -29,10 +29,21 @@ export function sortRuns<T extends Measurement>(runs: readonly T[]): T[] {
   });
 }
 
-/** The load figures: absolute, and as ratios to (a) node:http, (b) Express and (c) json-server. */
+/**
+ * The load figures: absolute, and as ratios to (a) node:http, (b) Express, (b′) Express on the store's server
+ * setting and (c) json-server.
+ */
 export function runsTable(runs: readonly RatedMeasurement[]): string {
   const header = ['scenario', 'conns', 'db', 'contender', 'req/s', '÷ (a) http', '÷ (b) express'];
-  header.push('÷ (c) json-server', 'p50 ms', 'p99 ms', 'p99 ÷ (a)', 'p99 ÷ (b)', 'failed');
+  header.push(
+    '÷ (b′) express-born',
+    '÷ (c) json-server',
+    'p50 ms',
+    'p99 ms',
+    'p99 ÷ (a)',
+    'p99 ÷ (b)',
+    'failed',
+  );
   const rows = sortRuns(runs).map((run) => [
     run.scenario,
     String(run.connections),
@@ -41,6 +52,7 @@ export function runsTable(runs: readonly RatedMeasurement[]): string {
     String(Math.round(run.requestsPerSecond)),
     ratio(run.vsNodeHttp.throughput),
     ratio(run.vsExpress.throughput),
+    ratio(run.vsExpressBorn.throughput),
     ratio(run.vsJsonServerThroughput),
     String(run.latencyP50Ms),
     String(run.latencyP99Ms),
