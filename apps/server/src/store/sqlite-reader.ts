@@ -13,7 +13,8 @@ export function readerBuildingRows(statement: Statement): SqliteStatement {
   let names = columnNames(statement);
   statement.raw(true);
   const toRow = (values: unknown[]): Row => {
-    // SQLite re-prepares a statement whose table changed shape; its columns are read again then.
+    // SQLite re-prepares a statement whose table gained or lost columns; its columns are read again then. (A
+    // column renamed in place under a running server would keep its old name here; migrations run before serving.)
     if (values.length !== names.length) names = columnNames(statement);
     const row: Row = {};
     for (let index = 0; index < names.length; index++) row[names[index] as string] = values[index];
