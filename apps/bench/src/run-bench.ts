@@ -4,6 +4,7 @@ import type { DatabaseFixture } from './fixtures/database-fixture.js';
 import { writeJsonServerDb } from './fixtures/json-server-db.js';
 import { postgresFixture } from './fixtures/postgres-fixture.js';
 import { sqliteFixture } from './fixtures/sqlite-fixture.js';
+import { failedRequests } from './load/run-load.js';
 import type { Measurement, ServerFigures } from './measurements.js';
 import { runSuite, type SuiteContext, type SuiteTarget } from './run-suite.js';
 
@@ -26,7 +27,7 @@ export async function runBench(context: SuiteContext): Promise<BenchOutcome> {
     outcome.measurements.push(...suite.measurements);
     outcome.servers.push(...suite.servers);
     outcome.notes.push(...suite.failures);
-    for (const m of suite.measurements.filter((run) => run.non2xx + run.errors > 0)) {
+    for (const m of suite.measurements.filter((run) => failedRequests(run) > 0)) {
       outcome.notes.push(
         `${m.contender} on ${m.database}, ${m.scenario} at ${m.connections} connections: ` +
           `${m.non2xx} non-2xx answers and ${m.errors} connection errors of ${m.requests} requests.`,

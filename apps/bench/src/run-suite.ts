@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { type Contender, requestHeaders } from './contenders.js';
 import type { DatabaseKind } from './fixtures/database-fixture.js';
 import { combineRounds } from './load/combine-rounds.js';
-import { type LoadFigures, runLoad } from './load/run-load.js';
+import { failedRequests, type LoadFigures, runLoad } from './load/run-load.js';
 import { SCENARIOS, scenarioRequests } from './load/scenarios.js';
 import type { Measurement, ServerFigures } from './measurements.js';
 import { freePort } from './processes/free-port.js';
@@ -125,9 +125,7 @@ export async function runSuite(
           context.log(
             `${contender.id} · ${target.kind} · ${scenario} · ${connections} conn: ` +
               `${Math.round(figures.requestsPerSecond)} req/s, p99 ${figures.latencyP99Ms} ms` +
-              (figures.non2xx + figures.errors > 0
-                ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors`
-                : ''),
+              (failedRequests(figures) > 0 ? `, ${figures.non2xx} non-2xx, ${figures.errors} errors` : ''),
           );
         }
       }

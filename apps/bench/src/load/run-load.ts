@@ -23,6 +23,11 @@ export interface LoadOptions {
   timeoutSeconds?: number;
 }
 
+/** Requests that got no 2xx answer: non-2xx answers and connection errors (timeouts, resets). */
+export function failedRequests(figures: Pick<LoadFigures, 'non2xx' | 'errors'>): number {
+  return figures.non2xx + figures.errors;
+}
+
 /** One bounded autocannon run against a loopback server. */
 export async function runLoad(options: LoadOptions): Promise<LoadFigures> {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(options.baseUrl)) {

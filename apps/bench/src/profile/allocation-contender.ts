@@ -3,13 +3,14 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
+import { failedRequests } from '../load/run-load.js';
 import type { Scenario } from '../load/scenarios.js';
 import {
   type AllocationSummary,
   type SamplingHeapProfileNode,
   summariseAllocations,
 } from './allocation-summary.js';
-import { startSeeded, warmThenMeasure } from './start-seeded.js';
+import { profiledServerName, startSeeded, warmThenMeasure } from './start-seeded.js';
 
 const SAMPLER_PATH = fileURLToPath(new URL('./allocation-sampler.js', import.meta.url));
 const SAMPLED_SECONDS = 4;
@@ -40,7 +41,7 @@ export async function measureAllocations(
   scenario: Scenario,
   workDir: string,
 ): Promise<AllocationOutcome> {
-  const name = `${contenderId}-${fixture.kind}-${scenario}`;
+  const name = profiledServerName(contenderId, fixture, scenario);
   const profilePath = join(workDir, `${name}.heapprofile`);
   const seeded = await startSeeded(fixture, contenderId, {
     name,
@@ -57,7 +58,7 @@ export async function measureAllocations(
     return {
       name,
       requests: figures.requests,
-      failed: figures.non2xx + figures.errors,
+      failed: failedRequests(figures),
       ...summariseAllocations(head, figures.requests),
     };
   } finally {

@@ -3,11 +3,11 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { type LoadFigures, runLoad } from '../load/run-load.js';
+import { failedRequests, type LoadFigures, runLoad } from '../load/run-load.js';
 import type { Scenario } from '../load/scenarios.js';
 import { profilesDir } from '../paths.js';
 import { callgrindInstructions } from './callgrind-totals.js';
-import { profileLoad, startSeeded } from './start-seeded.js';
+import { profiledServerName, profileLoad, startSeeded } from './start-seeded.js';
 
 /** Enough requests for V8 to have compiled the hot paths: fewer left compilation in the count. */
 const WARM_UP_REQUESTS = 10_000;
@@ -59,7 +59,7 @@ export async function countInstructions(
   scenario: Scenario,
   workDir: string,
 ): Promise<InstructionOutcome> {
-  const name = `${contenderId}-${fixture.kind}-${scenario}`;
+  const name = profiledServerName(contenderId, fixture, scenario);
   const outPath = join(profilesDir, `${name}.callgrind`);
   mkdirSync(profilesDir, { recursive: true });
   rmSync(outPath, { force: true });
@@ -95,7 +95,7 @@ export async function countInstructions(
   return {
     name,
     requests: succeeded,
-    failed: figures.non2xx + figures.errors,
+    failed: failedRequests(figures),
     instructionsPerRequest: instructions / succeeded,
   };
 }

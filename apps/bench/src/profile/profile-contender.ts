@@ -1,11 +1,11 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import type { LoadFigures } from '../load/run-load.js';
+import { failedRequests, type LoadFigures } from '../load/run-load.js';
 import type { Scenario } from '../load/scenarios.js';
 import { profilesDir } from '../paths.js';
 import { type CpuProfile, type ProfileSummary, summariseProfile } from './cpu-profile-summary.js';
-import { startSeeded, warmThenMeasure } from './start-seeded.js';
+import { profiledServerName, startSeeded, warmThenMeasure } from './start-seeded.js';
 
 /** Long enough that start-up and migrations are a small share of the samples. */
 const PROFILE_SECONDS = 8;
@@ -30,7 +30,7 @@ export async function profileContender(
   scenario: Scenario,
   workDir: string,
 ): Promise<ProfileOutcome> {
-  const name = `${contenderId}-${fixture.kind}-${scenario}`;
+  const name = profiledServerName(contenderId, fixture, scenario);
   const profilePath = join(profilesDir, `${name}.cpuprofile`);
   mkdirSync(profilesDir, { recursive: true });
   const seeded = await startSeeded(fixture, contenderId, {
@@ -50,7 +50,7 @@ export async function profileContender(
     name,
     requestsPerSecond: figures.requestsPerSecond,
     requests: figures.requests,
-    failed: figures.non2xx + figures.errors,
+    failed: failedRequests(figures),
     ...summary,
   };
 }

@@ -56,6 +56,15 @@ export async function startSeeded(
   return { contender, server, baseUrl };
 }
 
+/** The name of a profiled server's log and profile files, e.g. `store-sqlite-getPet`. */
+export function profiledServerName(
+  contenderId: 'store' | 'express',
+  fixture: DatabaseFixture,
+  scenario: Scenario,
+): string {
+  return `${contenderId}-${fixture.kind}-${scenario}`;
+}
+
 /** The load of every profile: the scenario's requests at 50 connections, as the targets of issue 6. */
 export function profileLoad({ contender, baseUrl }: SeededServer, scenario: Scenario) {
   return {

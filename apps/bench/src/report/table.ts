@@ -1,3 +1,4 @@
+import { failedRequests } from '../load/run-load.js';
 import { SCENARIOS } from '../load/scenarios.js';
 import type { Measurement, ServerFigures } from '../measurements.js';
 import type { RatedMeasurement } from './ratios.js';
@@ -58,7 +59,7 @@ export function runsTable(runs: readonly RatedMeasurement[]): string {
     String(run.latencyP99Ms),
     ratio(run.vsNodeHttp.p99),
     ratio(run.vsExpress.p99),
-    String(run.non2xx + run.errors),
+    String(failedRequests(run)),
   ]);
   return markdownTable(header, rows);
 }
