@@ -51,4 +51,12 @@ describe('rateMeasurements', () => {
     expect(rated[7]?.vsExpress).toStrictEqual({ throughput: null, p99: null });
     expect(rated[7]?.vsJsonServerThroughput).toBeNull();
   });
+
+  it('keeps ratios unrounded, so that they are rounded once, where they are shown', () => {
+    const [store] = rateMeasurements([
+      run({ contender: 'store', requestsPerSecond: 4260.7 }),
+      run({ contender: 'node-http', requestsPerSecond: 7278.44 }),
+    ]);
+    expect(store?.vsNodeHttp.throughput).toBe(4260.7 / 7278.44);
+  });
 });

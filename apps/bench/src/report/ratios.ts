@@ -17,8 +17,9 @@ export interface RatedMeasurement extends Measurement {
   vsJsonServerThroughput: number | null;
 }
 
+/** Unrounded: the table and the docs round once, to two decimals (rounding twice turned 0.5854 into 0.58). */
 const divide = (value: number, base: number | undefined) =>
-  base === undefined || base === 0 ? null : Math.round((value / base) * 1000) / 1000;
+  base === undefined || base === 0 ? null : value / base;
 
 /**
  * Ratios against the bare baselines on the same database, scenario and connection count. json-server has no
