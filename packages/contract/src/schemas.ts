@@ -15,13 +15,15 @@ export const LIST_LIMIT = { min: 1, max: 100, default: 20 } as const;
 export const PetStatusSchema = z.enum(PET_STATUSES).describe('Availability of the animal.');
 export type PetStatus = z.infer<typeof PetStatusSchema>;
 
-const int64Id = (description: string) =>
-  z
-    .number({ invalid_type_error: 'must be a whole number' })
+/** The rules of an int64 id, on a number schema that either takes numbers or converts strings. */
+const int64Rules = (number: z.ZodNumber) =>
+  number
     .int('must be a whole number')
     .positive('must be a positive whole number')
-    .max(MAX_SAFE_ID, `must be at most ${MAX_SAFE_ID}`)
-    .describe(description);
+    .max(MAX_SAFE_ID, `must be at most ${MAX_SAFE_ID}`);
+
+const int64Id = (description: string) =>
+  int64Rules(z.number({ invalid_type_error: 'must be a whole number' })).describe(description);
 
 export const PetIdSchema = int64Id(
   'Identifier of the animal, assigned by the store (int64, at most 2^53-1).',
@@ -92,8 +94,11 @@ export type ListPetsQuery = z.infer<typeof ListPetsQuerySchema>;
 export const PetIdPathSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,15}$/, 'must be a positive whole number')
-  .transform(Number)
-  .pipe(PetIdSchema);
+  // Converted by `z.coerce`, not by `.transform(Number)`: zod 3 runs every transform with a context object that
+  // has a getter, and V8 allocates each such getter pair in its old generation, which then holds the whole parse
+  // alive until a full garbage collection. On the server that made every getPet's garbage long-lived
+  // (docs/performance.md, seventh round).
+  .pipe(int64Rules(z.coerce.number()));
 
 export const AuthorizationHeaderSchema = z.object({
   authorization: z.string().describe('`Bearer <API key>`: every operation requires an API key.'),
