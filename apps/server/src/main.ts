@@ -12,6 +12,7 @@ import { KeyVerifier } from './keys/key-verifier.js';
 import { createLogger } from './logger.js';
 import { DatabaseOpenError } from './store/database.js';
 import { openStoreWhenReachable } from './store/open-store.js';
+import { tuneV8ForServing } from './v8-tuning.js';
 
 /**
  * After SIGTERM the store keeps reading for this long before it stops listening: a request already sent but not
@@ -67,6 +68,7 @@ async function startPrimary(config: Config): Promise<void> {
 }
 
 async function startServer(config: Config): Promise<void> {
+  tuneV8ForServing();
   const logger = createLogger(config);
   const store = await prepareStore(config, logger);
   const counters = config.redisUrl ? await connectRedisCounterStores(config.redisUrl, logger) : undefined;
