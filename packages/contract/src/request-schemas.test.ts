@@ -8,23 +8,46 @@ import { contract } from './contract.js';
  * generation, which then keeps the whole parse alive until a full garbage collection. On a request schema that is
  * every request's garbage (docs/performance.md, seventh round).
  */
-function effectsIn(schema: z.ZodTypeAny, path: string): string[] {
+function effectsIn(schema: z.ZodTypeAny, path: string, visited = new Set<z.ZodTypeAny>()): string[] {
+  // A lazy schema may contain itself.
+  if (visited.has(schema)) return [];
+  visited.add(schema);
   const own = schema instanceof z.ZodEffects ? [`${path}: ${schema._def.effect.type}`] : [];
-  const children: Array<[string, z.ZodTypeAny]> =
+  const inChildren = childrenOf(schema, path).flatMap(([childPath, child]) =>
+    effectsIn(child, childPath, visited),
+  );
+  return [...own, ...inChildren];
+}
+
+/** The schemas `schema` is made of: object fields by name, and whatever else its definition holds. */
+function childrenOf(schema: z.ZodTypeAny, path: string): Array<[string, z.ZodTypeAny]> {
+  const fields: Array<[string, z.ZodTypeAny]> =
     schema instanceof z.ZodObject
-      ? Object.entries(schema.shape as z.ZodRawShape).map(([key, child]) => [`${path}.${key}`, child])
-      : Object.values(schema._def as Record<string, unknown>)
-          .filter((value): value is z.ZodTypeAny => value instanceof z.ZodType)
-          .map((child) => [path, child]);
-  return [...own, ...children.flatMap(([childPath, child]) => effectsIn(child, childPath))];
+      ? Object.entries(schema.shape as z.ZodRawShape).map(([key, field]) => [`${path}.${key}`, field])
+      : [];
+  // Pipes, optionals, defaults, arrays, catch-alls (one schema each), unions and tuples (lists), lazy schemas.
+  const held = Object.values(schema._def as Record<string, unknown>).flatMap((value) =>
+    Array.isArray(value) ? value : [value],
+  );
+  if (schema instanceof z.ZodLazy) held.push(schema.schema);
+  const others = held.filter((value): value is z.ZodTypeAny => value instanceof z.ZodType);
+  return [...fields, ...others.map((child): [string, z.ZodTypeAny] => [path, child])];
 }
 
 const REQUEST_PARTS = ['pathParams', 'query', 'headers', 'body'] as const;
 
 describe('request schemas', () => {
-  it('finds an effect however deep it is nested', () => {
-    const nested = z.object({ id: z.string().pipe(z.string().transform(Number)).optional() });
-    expect(effectsIn(nested, 'nested')).toStrictEqual(['nested.id: transform']);
+  it.each([
+    [
+      'a pipe inside an optional field',
+      z.object({ id: z.string().pipe(z.string().transform(Number)).optional() }),
+    ],
+    ['a union', z.object({ id: z.union([z.number(), z.string().refine((text) => text !== '')]) })],
+    ['a tuple', z.object({ pair: z.tuple([z.string(), z.preprocess(String, z.string())]) })],
+    ['a catch-all', z.object({}).catchall(z.string().transform(Number))],
+    ['a lazy schema', z.lazy(() => z.object({ id: z.string().transform(Number) }))],
+  ])('finds an effect in %s', (_where, schema) => {
+    expect(effectsIn(schema, 'schema')).toHaveLength(1);
   });
 
   it.each(Object.entries(contract))('%s validates requests without zod effects', (_name, route) => {
