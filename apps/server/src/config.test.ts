@@ -36,12 +36,13 @@ describe('loadConfig', () => {
       HEADERS_TIMEOUT_MS: '1000',
       MAX_CONNECTIONS: '50',
       WORKERS: '2',
+      DATABASE_POOL_SIZE: '4',
     });
     expect(config).toStrictEqual({
       env: 'production',
       port: 8080,
       host: '0.0.0.0',
-      database: { kind: 'postgres', url: 'postgresql://u@db/store' },
+      database: { kind: 'postgres', url: 'postgresql://u@db/store', poolSize: 4 },
       apiKeys: ['key-one-0123456789', 'key-two-0123456789'],
       logLevel: 'warn',
       corsOrigins: ['https://admin.example.test'],
@@ -54,6 +55,19 @@ describe('loadConfig', () => {
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
     });
+  });
+
+  it('keeps 10 PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@db/store' }).database).toStrictEqual({
+      kind: 'postgres',
+      url: 'postgres://u@db/store',
+      poolSize: 10,
+    });
+    for (const bad of ['0', '-1', '2.5', 'ten', '1001']) {
+      expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/store', DATABASE_POOL_SIZE: bad })).toThrow(
+        /DATABASE_POOL_SIZE/,
+      );
+    }
   });
 
   it('takes file: URLs as SQLite paths', () => {

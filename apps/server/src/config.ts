@@ -5,7 +5,17 @@ import type { ServerLimits } from './http-server.js';
 /** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config.js). */
 const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db', import.meta.url));
 
-export type DatabaseConfig = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+/**
+ * Connections each serving process keeps to PostgreSQL at most (node-postgres's own default). Instances × WORKERS ×
+ * this must stay under the server's `max_connections` (100 by default).
+ */
+export const DEFAULT_POSTGRES_POOL_SIZE = 10;
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; path: string }
+  | { kind: 'postgres'; url: string; poolSize: number };
+
+type DatabaseLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -22,7 +32,7 @@ const commaList = z
 const databaseUrlSchema = z
   .string()
   .optional()
-  .transform((value, ctx): DatabaseConfig => {
+  .transform((value, ctx): DatabaseLocation => {
     if (value === undefined || value === '') return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
     if (value.startsWith('file:')) return { kind: 'sqlite', path: value.slice('file:'.length) };
     if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
@@ -55,6 +65,7 @@ const EnvSchema = z.object({
   HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
   MAX_CONNECTIONS: positiveInt.default(1000),
   WORKERS: positiveInt.max(64).default(1),
+  DATABASE_POOL_SIZE: positiveInt.max(1000).default(DEFAULT_POSTGRES_POOL_SIZE),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
 });
@@ -100,7 +111,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     env: parsed.NODE_ENV,
     port: parsed.PORT,
     host: parsed.HOST,
-    database: parsed.DATABASE_URL,
+    database:
+      parsed.DATABASE_URL.kind === 'postgres'
+        ? { ...parsed.DATABASE_URL, poolSize: parsed.DATABASE_POOL_SIZE }
+        : parsed.DATABASE_URL,
     apiKeys: parsed.API_KEYS,
     logLevel: parsed.LOG_LEVEL,
     corsOrigins: parsed.CORS_ORIGINS,

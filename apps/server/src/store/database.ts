@@ -52,9 +52,18 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
   });
 }
 
-function openPostgres(url: string, onIdleError: (error: Error) => void): Kysely<DatabaseSchema> {
-  // A bounded connect timeout turns an unreachable server into a prompt 503 rather than a hung request.
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: pgTypes, connectionTimeoutMillis: 5000 });
+function openPostgres(
+  { url, poolSize }: { url: string; poolSize: number },
+  onIdleError: (error: Error) => void,
+): Kysely<DatabaseSchema> {
+  // A bounded wait for a connection turns an unreachable server, or a pool busy for 5 s, into a 503 rather than a
+  // hung request.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: pgTypes,
+    connectionTimeoutMillis: 5000,
+  });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', onIdleError);
   return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
@@ -64,7 +73,7 @@ export function openDatabase(
   config: DatabaseConfig,
   onIdleError: (error: Error) => void = () => {},
 ): Database {
-  const db = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config.url, onIdleError);
+  const db = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config, onIdleError);
   return {
     db,
     dialect: config.kind,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
+import { type DatabaseConfig, DEFAULT_POSTGRES_POOL_SIZE } from '../config.js';
 
 /** A fresh, empty database for one test file or test; `drop` removes every trace of it. */
 export interface TestDatabase {
@@ -49,7 +49,7 @@ function postgres(url: string): TestDatabaseKind {
       const scoped = new URL(url);
       scoped.searchParams.set('options', `-c search_path=${schema}`);
       return {
-        config: { kind: 'postgres', url: scoped.toString() },
+        config: { kind: 'postgres', url: scoped.toString(), poolSize: DEFAULT_POSTGRES_POOL_SIZE },
         async drop() {
           const client = new pg.Client({ connectionString: url });
           await client.connect();
