@@ -5,8 +5,8 @@ const COLUMNS = 'id, name, category_id, status';
 const PG_INT8_OID = 20;
 
 /**
- * node-postgres with the store's pool size and int8 parsing, and the same unnamed parameterised queries the
- * store's query builder sends.
+ * node-postgres with the store's default pool size (the harness leaves `DATABASE_POOL_SIZE` unset) and int8
+ * parsing, and the same unnamed parameterised queries the store's query builder sends.
  */
 export function postgresPetQueries(url: string): PetQueries {
   const pool = new pg.Pool({
