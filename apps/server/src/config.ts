@@ -11,11 +11,10 @@ const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db
  */
 export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
-export type DatabaseConfig =
-  | { kind: 'sqlite'; path: string }
-  | { kind: 'postgres'; url: string; poolSize: number };
-
-type DatabaseLocation = { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string };
+type SqliteConfig = { kind: 'sqlite'; path: string };
+type PostgresLocation = { kind: 'postgres'; url: string };
+export type PostgresConfig = PostgresLocation & { poolSize: number };
+export type DatabaseConfig = SqliteConfig | PostgresConfig;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -32,7 +31,7 @@ const commaList = z
 const databaseUrlSchema = z
   .string()
   .optional()
-  .transform((value, ctx): DatabaseLocation => {
+  .transform((value, ctx): SqliteConfig | PostgresLocation => {
     if (value === undefined || value === '') return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
     if (value.startsWith('file:')) return { kind: 'sqlite', path: value.slice('file:'.length) };
     if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig, PostgresConfig } from '../config.js';
 import type { DatabaseSchema } from './schema.js';
 import { withCachedStatements, withPreparedStatements } from './statement-caches.js';
 
@@ -53,7 +53,7 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
 }
 
 function openPostgres(
-  { url, poolSize }: { url: string; poolSize: number },
+  { url, poolSize }: PostgresConfig,
   onIdleError: (error: Error) => void,
 ): Kysely<DatabaseSchema> {
   // A bounded wait for a connection turns an unreachable server, or a pool busy for 5 s, into a 503 rather than a
