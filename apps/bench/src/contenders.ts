@@ -13,6 +13,12 @@ export type ContenderId =
 
 export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
 
+/**
+ * PostgreSQL connections of every contender's pool, given to each as `DATABASE_POOL_SIZE` so that the store and the
+ * bare baselines always compare on the same pool. 10 is the store's default and node-postgres's.
+ */
+const POSTGRES_POOL_SIZE = '10';
+
 /** Sent on every request to every contender, so all of them receive the same bytes; only the store checks it. */
 export const requestHeaders = { authorization: `Bearer ${BENCH_API_KEY}` };
 
@@ -35,7 +41,12 @@ const baseline = (id: ContenderId, file: string, connections?: readonly number[]
   connections,
   launch: (port, databaseUrl) => ({
     args: [fileURLToPath(new URL(`./baselines/${file}`, import.meta.url))],
-    env: { NODE_ENV: 'production', PORT: String(port), DATABASE_URL: databaseUrl },
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: POSTGRES_POOL_SIZE,
+    },
   }),
   readyPath: storeRoutes.list,
 });
@@ -57,6 +68,7 @@ const store = (id: ContenderId, workers: number, connections?: readonly number[]
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: POSTGRES_POOL_SIZE,
       API_KEYS: BENCH_API_KEY,
       WORKERS: String(workers),
       // The per-key limit (600 a minute by default) exists to stop exactly what a benchmark does with one key, so

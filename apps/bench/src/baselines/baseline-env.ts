@@ -8,6 +8,14 @@ export function baselineEnv(env: NodeJS.ProcessEnv): { port: number; queries: Pe
   const url = env.DATABASE_URL ?? '';
   if (!Number.isInteger(port) || port <= 0) throw new Error('PORT must be a port number');
   if (url.startsWith('file:')) return { port, queries: sqlitePetQueries(url.slice('file:'.length)) };
-  if (url.startsWith('postgres://')) return { port, queries: postgresPetQueries(url) };
+  if (url.startsWith('postgres://')) return { port, queries: postgresPetQueries(url, poolSizeOf(env)) };
   throw new Error('DATABASE_URL must start with file: or postgres://');
+}
+
+function poolSizeOf(env: NodeJS.ProcessEnv): number {
+  const poolSize = Number(env.DATABASE_POOL_SIZE);
+  if (!Number.isInteger(poolSize) || poolSize <= 0) {
+    throw new Error('DATABASE_POOL_SIZE must be a positive integer');
+  }
+  return poolSize;
 }

@@ -5,13 +5,13 @@ const COLUMNS = 'id, name, category_id, status';
 const PG_INT8_OID = 20;
 
 /**
- * node-postgres with the store's default pool size (the harness leaves `DATABASE_POOL_SIZE` unset) and int8
- * parsing, and the same unnamed parameterised queries the store's query builder sends.
+ * node-postgres with the pool size the harness gives the store too, the store's int8 parsing, and the same unnamed
+ * parameterised queries the store's query builder sends.
  */
-export function postgresPetQueries(url: string): PetQueries {
+export function postgresPetQueries(url: string, poolSize: number): PetQueries {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolSize,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
         oid === PG_INT8_OID
