@@ -21,7 +21,7 @@ export interface AppDependencies {
   logger: Logger;
   /** Resolves when the database is reachable; backs /readyz. */
   pingDatabase: () => Promise<void>;
-  config: Pick<Config, 'corsOrigins' | 'adminEnvironments'>;
+  config: Pick<Config, 'corsOrigins' | 'adminEnvironments' | 'publicBaseUrl'>;
   rateLimits: RateLimitOptions;
   /** Folder of the built admin app. */
   adminDistDir: string;
@@ -43,7 +43,11 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('etag', false);
   // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
   // called most. Nothing under /v1 falls through to the layers below.
-  mountV1Api(app, { ...deps, corsOrigins: deps.config.corsOrigins });
+  mountV1Api(app, {
+    ...deps,
+    corsOrigins: deps.config.corsOrigins,
+    publicBaseUrl: deps.config.publicBaseUrl,
+  });
   app.use(requestLogger(deps.logger), documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
   app.use(apiDocsRoutes());

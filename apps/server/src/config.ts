@@ -44,6 +44,16 @@ const absoluteUrl = z
   .url()
   .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
 
+/** Where clients reach this server: links are built on it, so it carries no query, fragment or credentials. */
+const publicBaseUrl = absoluteUrl
+  .refine((value) => {
+    // An unparsable value is already reported as not a URL.
+    if (!URL.canParse(value)) return true;
+    const url = new URL(value);
+    return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  }, 'must have no query, fragment or user name')
+  .transform((value) => value.replace(/\/+$/, ''));
+
 const positiveInt = z.coerce.number().int().positive();
 
 const EnvSchema = z.object({
@@ -67,6 +77,7 @@ const EnvSchema = z.object({
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(DEFAULT_POSTGRES_POOL_SIZE),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
+  PUBLIC_BASE_URL: publicBaseUrl.optional(),
 });
 
 export type Config = {
@@ -81,6 +92,11 @@ export type Config = {
   corsOrigins: string[];
   /** API base addresses the admin app offers; production defaults to this server's own /v1. */
   adminEnvironments: AdminEnvironment[];
+  /**
+   * This server's address as its clients know it (without /v1), for absolute `Link` and `Location` headers;
+   * undefined: they are relative references, resolved by clients against the request URL.
+   */
+  publicBaseUrl: string | undefined;
   /** Shared rate-limit counters for several instances; in-process counters when absent. */
   redisUrl: string | undefined;
   rateLimits: { requestsPerKeyPerMinute: number; authFailuresPerAddressPerMinute: number };
@@ -121,6 +137,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? '/v1' },
       ...(parsed.STAGING_BASE_URL ? [{ name: 'staging' as const, baseUrl: parsed.STAGING_BASE_URL }] : []),
     ],
+    publicBaseUrl: parsed.PUBLIC_BASE_URL,
     redisUrl: parsed.REDIS_URL,
     rateLimits: {
       requestsPerKeyPerMinute: parsed.RATE_LIMIT_PER_MINUTE,

@@ -25,7 +25,7 @@ describe('AddPetForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add animal' }));
 
     expect(errorOf('Name')).toBe('must not be empty or blank');
-    expect(errorOf('Category ID')).toBe('Required');
+    expect(errorOf('Category ID')).toBe('is required');
     expect(field('Name').getAttribute('aria-invalid')).toBe('true');
     expect(field('Status').getAttribute('aria-invalid')).toBe('false');
     expect(field('Name')).toBe(document.activeElement);

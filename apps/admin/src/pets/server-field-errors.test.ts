@@ -4,8 +4,11 @@ import { serverFormErrors } from './server-field-errors';
 describe('serverFormErrors', () => {
   it('puts each named form field message on its field', () => {
     expect(
-      serverFormErrors("body field 'name': must not be empty or blank; body field 'categoryId': Required"),
-    ).toStrictEqual({ fields: { name: 'must not be empty or blank', categoryId: 'Required' }, general: [] });
+      serverFormErrors("body field 'name': must not be empty or blank; body field 'categoryId': is required"),
+    ).toStrictEqual({
+      fields: { name: 'must not be empty or blank', categoryId: 'is required' },
+      general: [],
+    });
   });
 
   it('keeps messages about no form field, or in another format, for the top of the form', () => {

@@ -9,7 +9,7 @@ import { describeFailure } from '../api/api-error';
 export async function verifyApiKey(baseUrl: string, apiKey: string): Promise<string | undefined> {
   try {
     const response = await createApiClient(baseUrl, apiKey).listPets.query({
-      query: { limit: LIST_LIMIT.min },
+      query: { limit: String(LIST_LIMIT.min) },
     });
     if (response.status === 200) return undefined;
     const failure = describeFailure(response);
