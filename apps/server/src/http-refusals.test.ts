@@ -78,6 +78,18 @@ describe('pipelined requests and the refusals Node makes itself, over a raw sock
     ]);
   });
 
+  it('still meets Expect: 100-continue', async () => {
+    const request = rawRequest(
+      'POST',
+      '/v1/pets',
+      { ...headers(), expect: '100-continue' },
+      { name: 'Asked', categoryId: 1 },
+    );
+    expect((await exchange(port(), `${request}${GARBAGE}`)).map(({ status }) => status)).toStrictEqual([
+      100, 201, 400,
+    ]);
+  });
+
   it.each(['HTTP/1.2', 'HTTP/2.0', 'HTTP/0.9', 'HTTP/9.1'])(
     'refuses the version %s with the Error body',
     async (version) => {

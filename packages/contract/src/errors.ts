@@ -26,7 +26,7 @@ export const ERROR_CODES = {
     when: 'A request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds.',
   },
   payload_too_large: { status: 413, when: 'The request body is larger than 16 KiB.' },
-  unsupported_media_type: { status: 415, when: 'The request body is not `application/json`.' },
+  unsupported_media_type: { status: 415, when: 'The request body is not `application/json` in UTF-8.' },
   expectation_failed: {
     status: 417,
     when: 'The `Expect` header asks for something other than `100-continue`.',
