@@ -1,4 +1,4 @@
-import type { RequestListener, Server, ServerResponse } from 'node:http';
+import { type RequestListener, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '@animal-store/contract';
@@ -79,7 +79,7 @@ function endWith(socket: Duplex, refusal: Refusal): void {
     }
     const { status, json } = errorJson(refusal);
     socket.end(
-      `HTTP/1.1 ${status} ${refusal.code}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
     );
   });
