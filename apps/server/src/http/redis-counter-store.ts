@@ -7,9 +7,12 @@ import { StoreWithFallback } from './store-with-fallback.js';
 
 /**
  * Longest wait for a counter on the request path. Redis answers in well under a millisecond when it is there; a
- * command that takes longer is taken as an outage (redis-health.ts), which the instance's own counters cover.
+ * command that takes longer puts Redis in doubt (redis-health.ts), and the instance's own counters answer.
  */
 const COMMAND_TIMEOUT_MS = 100;
+
+/** A PING that checks whether Redis is there gets this long. */
+const PROBE_TIMEOUT_MS = 1000;
 
 /** A connection attempt that is neither accepted nor refused in this time is given up and tried again. */
 const CONNECT_TIMEOUT_MS = 1000;
@@ -41,14 +44,14 @@ export async function connectRedisCounterStores(
       reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000),
     },
   });
-  const health = new RedisHealth(client, logger, CONNECT_TIMEOUT_MS);
+  const health = new RedisHealth(client, logger, PROBE_TIMEOUT_MS);
   const connected = client.connect().then(
     () => true,
     () => false,
   );
   const startupWait = new Promise<boolean>((resolve) => setTimeout(resolve, STARTUP_WAIT_MS, false).unref());
   if (!(await Promise.race([connected, startupWait]))) {
-    health.lost(new Error(`no connection to Redis within ${STARTUP_WAIT_MS} ms of start-up`));
+    health.outage(new Error(`no connection to Redis within ${STARTUP_WAIT_MS} ms of start-up`));
   }
   return {
     storeFor: (name, local) =>

@@ -13,11 +13,15 @@ export interface RedisConnection {
 /**
  * A Redis reply, or a rejection once `ms` have passed. node-redis's own command timeout stops counting once the
  * command is written to the socket, which a partition accepts; the command itself stays queued, as its reply (if
- * it ever comes) must still be matched to it.
+ * it ever comes) must still be matched to it. When the timer fires, the rejection waits for the event loop's next
+ * I/O phase: after a stalled loop (a busy machine), a reply already received is read first and wins.
  */
 export function answeredWithin<T>(reply: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms);
+    const timer = setTimeout(
+      () => setImmediate(() => reject(new Error(`Redis did not answer within ${ms} ms`))),
+      ms,
+    );
     reply.then(
       (value) => {
         clearTimeout(timer);
@@ -32,13 +36,15 @@ export function answeredWithin<T>(reply: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Whether the rate-limit counters in Redis are worth asking. A refused connection shows as the client not being
- * ready; a partition shows only as a command that does not answer in time, after which the connection still looks
- * ready. Either starts an outage: one warning, then no command is sent on the request path until a probe is
- * answered, so that requests never wait for Redis while it is away. The end of the outage is logged too.
+ * Whether the rate-limit counters in Redis are worth asking. A refused or dropped connection shows as a client
+ * error, and is an outage at once. A partition shows only as a command that does not answer in time, while the
+ * connection still looks ready: Redis is then "in doubt" and asked with a PING; a slow answer ends the doubt, no
+ * answer within the probe's timeout makes it an outage. In doubt or in an outage no command is sent on the request
+ * path, so that requests never wait for Redis while it is away. An outage is logged once when it starts and once
+ * when it ends (a probe answered).
  */
 export class RedisHealth {
-  private outage = false;
+  private state: 'up' | 'in doubt' | 'down' = 'up';
   private probeTimer: NodeJS.Timeout | undefined;
   private probing = false;
 
@@ -48,23 +54,32 @@ export class RedisHealth {
     private readonly probeTimeoutMs: number,
   ) {
     // The client reports every failed reconnection attempt here; one outage is one warning.
-    client.on('error', (error) => this.lost(error));
+    client.on('error', (error) => this.outage(error));
   }
 
   /** Connected, and nothing has failed since the last answered probe. */
   get usable(): boolean {
-    return !this.outage && this.client.isReady;
+    return this.state === 'up' && this.client.isReady;
   }
 
-  /** A command failed or did not answer in time: count locally until Redis answers a probe. */
-  lost(error: unknown): void {
-    if (this.outage) return;
-    this.outage = true;
+  /** A counter command failed or did not answer in time. */
+  commandFailed(error: unknown): void {
+    if (this.state !== 'up') return;
+    this.state = 'in doubt';
+    // Not yet an outage (a busy Redis answers the probe): a warning comes only if the probe fails too.
+    this.logger.debug({ err: error }, 'Redis counter command failed; asking Redis whether it is there');
+    void this.probe();
+  }
+
+  /** Redis is away: count locally, and probe until it answers. */
+  outage(error: unknown): void {
+    if (this.state === 'down') return;
+    this.state = 'down';
     this.logger.warn(
       { err: error },
       'Redis unreachable: rate limits count in this instance alone until it answers again',
     );
-    this.probeTimer = setInterval(() => void this.probe(), PROBE_INTERVAL_MS).unref();
+    this.probeTimer ??= setInterval(() => void this.probe(), PROBE_INTERVAL_MS).unref();
   }
 
   stop(): void {
@@ -72,15 +87,20 @@ export class RedisHealth {
   }
 
   private async probe(): Promise<void> {
-    if (this.probing || !this.client.isReady) return;
+    if (this.probing) return;
+    if (!this.client.isReady) {
+      this.outage(new Error('not connected to Redis'));
+      return;
+    }
     this.probing = true;
     try {
       await answeredWithin(this.client.sendCommand(['PING']), this.probeTimeoutMs);
-      this.outage = false;
+      if (this.state === 'down') this.logger.info('Redis answers again: rate limits are shared again');
+      this.state = 'up';
       clearInterval(this.probeTimer);
-      this.logger.info('Redis answers again: rate limits are shared again');
-    } catch {
-      // Still away; the next probe asks again.
+      this.probeTimer = undefined;
+    } catch (error) {
+      this.outage(error);
     } finally {
       this.probing = false;
     }

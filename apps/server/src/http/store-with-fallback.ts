@@ -44,7 +44,7 @@ export class StoreWithFallback implements Store {
         await this.sharedInitialised();
         return await operation(this.shared);
       } catch (error) {
-        this.health.lost(error);
+        this.health.commandFailed(error);
       }
     }
     return operation(this.local);
