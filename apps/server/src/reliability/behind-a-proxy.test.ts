@@ -52,7 +52,7 @@ describe('TRUST_PROXY: whose address the failed-authentication guard and the req
     return { guesses, honest: await send(HONEST, apiKey), guesserAgain: await send(GUESSER, apiKey) };
   }
 
-  /** The client addresses in the request log lines of one server. */
+  /** The client addresses in the request log lines of one server (a line is written when its response is done). */
   const loggedAddresses = (setting: keyof typeof SETTINGS) =>
     new Set(
       (servers.get(setting) as { server: ServerProcess }).server
@@ -68,7 +68,7 @@ describe('TRUST_PROXY: whose address the failed-authentication guard and the req
       honest: 200,
       guesserAgain: 429,
     });
-    expect(loggedAddresses('loopback')).toStrictEqual(new Set([GUESSER, HONEST]));
+    await expect.poll(() => loggedAddresses('loopback')).toStrictEqual(new Set([GUESSER, HONEST]));
   });
 
   it('with no proxy trusted (the default), X-Forwarded-For changes nothing: the peer address counts', async () => {
@@ -77,7 +77,7 @@ describe('TRUST_PROXY: whose address the failed-authentication guard and the req
       honest: 429,
       guesserAgain: 429,
     });
-    expect(loggedAddresses('none')).toStrictEqual(new Set(['127.0.0.1']));
+    await expect.poll(() => loggedAddresses('none')).toStrictEqual(new Set(['127.0.0.1']));
   });
 
   it('a header from a peer that is not a trusted proxy changes nothing either', async () => {
@@ -86,6 +86,6 @@ describe('TRUST_PROXY: whose address the failed-authentication guard and the req
       honest: 429,
       guesserAgain: 429,
     });
-    expect(loggedAddresses('elsewhere')).toStrictEqual(new Set(['127.0.0.1']));
+    await expect.poll(() => loggedAddresses('elsewhere')).toStrictEqual(new Set(['127.0.0.1']));
   });
 });

@@ -68,7 +68,10 @@ describe('rate limits while Redis is away (cut through a proxy; the shared Redis
         });
         const origin = await server.listening;
         const running = server;
-        /** Status of one request, which must be answered within a second (Redis's timeouts were 5 s each). */
+        /**
+         * Status of one request, which must be answered within 2 s: Redis's waits were 5 s each (10 s a request);
+         * the bound leaves room for a loaded machine, not for a wait on Redis.
+         */
         const statusOfOne = async () => {
           const started = performance.now();
           const response = await fetch(`${origin}/v1/pets?limit=1`, {
@@ -76,7 +79,7 @@ describe('rate limits while Redis is away (cut through a proxy; the shared Redis
             signal: AbortSignal.timeout(30_000),
           });
           await response.arrayBuffer();
-          expect(performance.now() - started, 'one request, in ms').toBeLessThan(1000);
+          expect(performance.now() - started, 'one request, in ms').toBeLessThan(2000);
           return response.status;
         };
         const statuses = async (count: number) => {
