@@ -4,13 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/**
- * The server's built entry point, found by path: the server depends on this package (it serves the built app), so
- * this package cannot depend back on it. `pnpm test` builds it first (see package.json and turbo.json).
- */
-const SERVER_MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
+import { inject } from 'vitest';
 
 export interface StoreProcess {
   origin: string;
@@ -23,12 +17,14 @@ export interface StoreProcess {
  * `env` sets PORT); `env` adds configuration such as STAGING_BASE_URL or CORS_ORIGINS.
  */
 export async function startStore(env: Record<string, string> = {}): Promise<StoreProcess> {
-  if (!existsSync(SERVER_MAIN)) {
-    throw new Error(`${SERVER_MAIN} does not exist: run \`pnpm test\` (it builds the server first).`);
+  // `@animal-store/server/main`, resolved by the global setup; `pnpm test` builds it first.
+  const serverMain = inject('serverMain');
+  if (!existsSync(serverMain)) {
+    throw new Error(`${serverMain} does not exist: run \`pnpm test\` (it builds the server first).`);
   }
   const folder = mkdtempSync(join(tmpdir(), 'animal-store-admin-e2e-'));
   const apiKey = `e2e-admin-key-${randomBytes(12).toString('hex')}`;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [serverMain], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
