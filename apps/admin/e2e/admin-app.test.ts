@@ -45,6 +45,9 @@ describe('the admin app in Chromium against a real store on an empty SQLite file
   it('opens at the store root and refuses a wrong key with a message', async () => {
     await page.goto(`${store.origin}/`);
     expect(page.url()).toBe(`${store.origin}/admin/`);
+    // One environment only: nothing to tell apart, so no environment badge.
+    await page.getByLabel('API key').waitFor();
+    expect(await page.locator('.environment-tag').count()).toBe(0);
     await page.getByLabel('API key').fill('not-a-key-this-store-knows');
     await page.getByRole('button', { name: 'Sign in' }).click();
 

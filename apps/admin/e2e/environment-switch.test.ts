@@ -49,6 +49,8 @@ describe('switching between production and staging', () => {
     await page.goto(`${production.origin}/admin/`);
     expect(await environment().inputValue()).toBe('production');
     expect(await environment().locator('option').allTextContents()).toStrictEqual(['production', 'staging']);
+    // With a choice of two, the header names the one in use.
+    expect(await page.locator('header .environment-tag').textContent()).toBe('production');
     await signIn(production.apiKey);
     await expect.poll(() => tableRows(page)).toStrictEqual([['1', 'Rex', '1', 'available']]);
   });
@@ -57,9 +59,7 @@ describe('switching between production and staging', () => {
     await environment().selectOption('staging');
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe(
-        'You were signed out: this store does not accept the API key. The Authorization header is not a valid key. Sign in with a key for it.',
-      );
+      .toBe('You were signed out because the store does not accept this API key; sign in with a valid key.');
     expect(await environment().inputValue()).toBe('staging');
     expect(await storedApiKey(page)).toBeNull();
 

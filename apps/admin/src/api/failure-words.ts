@@ -2,9 +2,9 @@ import type { CallFailure } from './api-error';
 
 /** "in 30 seconds", "in 2 minutes": when to try again, as a person would say it. */
 export function inTime(seconds: number): string {
-  if (seconds < 90) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
-  return `in ${minutes} minutes`;
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
 /** Plain words for a failed call; `doing` names what was tried ("load the catalogue", "add the animal"). */
