@@ -46,7 +46,7 @@ export function createApp(deps: AppDependencies): express.Express {
   mountV1Api(app, { ...deps, corsOrigins: deps.config.corsOrigins });
   app.use(requestLogger(deps.logger), documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
-  app.use(apiDocsRoutes());
+  app.use(apiDocsRoutes({ environments: deps.config.adminEnvironments }));
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
   app.use(answerRouteNotFound);
   app.use(errorHandler(deps.logger));
