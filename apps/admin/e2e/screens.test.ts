@@ -34,6 +34,7 @@ const ANIMALS = [...NAMES, 'Oscar', 'Ruby', 'A-very-long-single-word-name-withou
 );
 
 const SIZES = [
+  { name: 'small-phone', width: 360, height: 740 },
   { name: 'phone', width: 390, height: 844 },
   { name: 'desktop', width: 1280, height: 800 },
 ] as const;
@@ -116,7 +117,7 @@ describe('the catalogue on a phone and on a desktop, light and dark', () => {
   });
 
   it('shows the details of an animal whole on a phone, in the dark scheme', async () => {
-    await page.setViewportSize(SIZES[0]);
+    await page.setViewportSize(SIZES[1]);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.getByRole('button', { name: LONG_NAME }).click();
     const dialog = page.getByRole('dialog', { name: LONG_NAME });
