@@ -1,11 +1,11 @@
 import type { TestProject } from 'vitest/node';
 import { type ChromiumExecutable, findChromium } from './support/chromium-executable.js';
-import { resolveServerMain } from './support/server-entry.js';
+import { resolveServerFiles, type ServerFiles } from './support/server-entry.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     chromium: ChromiumExecutable;
-    serverMain: string;
+    server: ServerFiles;
   }
 }
 
@@ -14,5 +14,5 @@ export default async function setup(project: TestProject): Promise<void> {
   const chromium = await findChromium();
   process.stdout.write(`Browser tests in ${chromium.path} (${chromium.source})\n`);
   project.provide('chromium', chromium);
-  project.provide('serverMain', resolveServerMain());
+  project.provide('server', resolveServerFiles());
 }

@@ -17,14 +17,16 @@ export interface StoreProcess {
  * `env` sets PORT); `env` adds configuration such as STAGING_BASE_URL or CORS_ORIGINS.
  */
 export async function startStore(env: Record<string, string> = {}): Promise<StoreProcess> {
-  // `@animal-store/server/main`, resolved by the global setup; `pnpm test` builds it first.
-  const serverMain = inject('serverMain');
+  // Resolved by the global setup from the server package's exports; `pnpm test` builds the server first.
+  const server = inject('server');
+  const serverMain = server.main;
   if (!existsSync(serverMain)) {
     throw new Error(`${serverMain} does not exist: run \`pnpm test\` (it builds the server first).`);
   }
   const folder = mkdtempSync(join(tmpdir(), 'animal-store-admin-e2e-'));
   const apiKey = `e2e-admin-key-${randomBytes(12).toString('hex')}`;
-  const child = spawn(process.execPath, [serverMain], {
+  // The store ends with this test process even when the run is killed without its teardown (see that file).
+  const child = spawn(process.execPath, ['--import', server.exitWithParent, serverMain], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -36,7 +38,8 @@ export async function startStore(env: Record<string, string> = {}): Promise<Stor
       API_KEYS: apiKey,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin is the pipe that ties the store's life to this process's.
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   try {
