@@ -51,7 +51,7 @@ export function createApp(deps: AppDependencies): express.Express {
   mountV1Api(app, { ...deps, corsOrigins: deps.config.corsOrigins, clientAddress });
   app.use(requestLogger(deps.logger, clientAddress), documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
-  app.use(apiDocsRoutes());
+  app.use(apiDocsRoutes({ environments: deps.config.adminEnvironments }));
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
   app.use(answerRouteNotFound);
   app.use(errorHandler(deps.logger));
