@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { superviseWorkers } from './cluster-primary.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { counterStoresFor } from './http/counter-stores.js';
 import { connectRedisCounterStores } from './http/redis-counter-store.js';
 import { createHttpServer } from './http-server.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
@@ -71,7 +72,9 @@ async function startServer(config: Config): Promise<void> {
   tuneV8ForServing();
   const logger = createLogger(config);
   const store = await prepareStore(config, logger);
-  const counters = config.redisUrl ? await connectRedisCounterStores(config.redisUrl, logger) : undefined;
+  const counters = config.redisUrl
+    ? await connectRedisCounterStores(config.redisUrl, config.redisKeyPrefix, logger)
+    : undefined;
 
   const app = createApp({
     pets: store.pets,
@@ -80,7 +83,10 @@ async function startServer(config: Config): Promise<void> {
     logger,
     pingDatabase: () => store.database.ping(),
     config,
-    rateLimits: { ...config.rateLimits, storeFor: counters?.storeFor },
+    rateLimits: {
+      ...config.rateLimits,
+      storeFor: counterStoresFor({ workers: config.workers, redis: counters }),
+    },
     adminDistDir,
   });
   const server = createHttpServer(app, config.serverLimits);

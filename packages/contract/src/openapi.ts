@@ -1,6 +1,7 @@
 import { generateOpenApi } from '@ts-rest/open-api';
 import { contract } from './contract.js';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_STATUSES } from './limits.js';
+import { ANIMALS_TAG, documentDescription } from './openapi-description.js';
 
 const bearerAuth = 'bearerAuth';
 
@@ -57,9 +58,9 @@ export const openApiDocument = generateOpenApi(
     info: {
       title: 'Animal Store API',
       version: '1.0.0',
-      description:
-        'A catalogue of animals offered in a store. Every operation requires an API key as a bearer token.',
+      description: documentDescription(),
     },
+    tags: [ANIMALS_TAG],
     servers: [
       {
         url: 'https://{host}/v1',
@@ -95,7 +96,7 @@ export const openApiDocument = generateOpenApi(
             'in' in parameter ? PARAMETER_SCHEMAS[`${parameter.in} ${parameter.name}`] : undefined;
           return schema ? { ...parameter, schema } : parameter;
         });
-      const mapped = { ...operation, parameters };
+      const mapped = { ...operation, tags: [ANIMALS_TAG.name], parameters };
       markInt64(mapped);
       return mapped;
     },
