@@ -70,6 +70,28 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes ?pgbouncer=true out of the URL and remembers it, wherever it stands among the parameters', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@pool:6432/store?pgbouncer=true' }).database,
+    ).toStrictEqual({
+      kind: 'postgres',
+      url: 'postgres://u@pool:6432/store',
+      poolSize: 10,
+      pgbouncer: true,
+    });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=true&application_name=a' }).database,
+    ).toStrictEqual({
+      kind: 'postgres',
+      url: 'postgres://u@pool/store?application_name=a',
+      poolSize: 10,
+      pgbouncer: true,
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=yes' })).toThrow(
+      /DATABASE_URL: pgbouncer must be true or false/,
+    );
+  });
+
   it('takes file: URLs as SQLite paths', () => {
     expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db' }).database).toStrictEqual({
       kind: 'sqlite',

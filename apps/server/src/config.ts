@@ -12,7 +12,12 @@ const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db
 export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
 type SqliteConfig = { kind: 'sqlite'; path: string };
-type PostgresLocation = { kind: 'postgres'; url: string };
+type PostgresLocation = {
+  kind: 'postgres';
+  url: string;
+  /** `?pgbouncer=true`: the URL leads to PgBouncer in transaction pooling mode (decision 017). */
+  pgbouncer?: boolean;
+};
 export type PostgresConfig = PostgresLocation & { poolSize: number };
 export type DatabaseConfig = SqliteConfig | PostgresConfig;
 
@@ -28,13 +33,27 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
+/** Takes the store's own `pgbouncer` parameter out of a PostgreSQL URL: the server would refuse it. */
+function postgresLocation(value: string, ctx: z.RefinementCtx): PostgresLocation {
+  if (!value.includes('pgbouncer=')) return { kind: 'postgres', url: value };
+  const url = new URL(value);
+  const pgbouncer = url.searchParams.get('pgbouncer');
+  if (pgbouncer === null) return { kind: 'postgres', url: value };
+  if (pgbouncer !== 'true' && pgbouncer !== 'false') {
+    ctx.addIssue({ code: 'custom', message: 'pgbouncer must be true or false' });
+    return z.NEVER;
+  }
+  url.searchParams.delete('pgbouncer');
+  return { kind: 'postgres', url: url.toString(), pgbouncer: pgbouncer === 'true' };
+}
+
 const databaseUrlSchema = z
   .string()
   .optional()
   .transform((value, ctx): SqliteConfig | PostgresLocation => {
     if (value === undefined || value === '') return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
     if (value.startsWith('file:')) return { kind: 'sqlite', path: value.slice('file:'.length) };
-    if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
+    if (/^postgres(ql)?:\/\//.test(value)) return postgresLocation(value, ctx);
     ctx.addIssue({ code: 'custom', message: 'must start with file:, postgres:// or postgresql://' });
     return z.NEVER;
   });

@@ -53,7 +53,7 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
 }
 
 function openPostgres(
-  { url, poolSize }: PostgresConfig,
+  { url, poolSize, pgbouncer }: PostgresConfig,
   onIdleError: (error: Error) => void,
 ): Kysely<DatabaseSchema> {
   // A bounded wait for a connection turns an unreachable server, or a pool busy for 5 s, into a 503 rather than a
@@ -66,7 +66,11 @@ function openPostgres(
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', onIdleError);
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  // PgBouncer in transaction mode hands each transaction to any server connection: a statement prepared on one is
+  // missing on the next, so queries go unnamed there (decision 017).
+  return new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: pgbouncer ? pool : withPreparedStatements(pool) }),
+  });
 }
 
 export function openDatabase(
