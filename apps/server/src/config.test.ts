@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     });
     expect(config.database.kind === 'sqlite' && config.database.path).not.toContain('apps');
     expect(config.adminEnvironments).toStrictEqual([{ name: 'production', baseUrl: '/v1' }]);
+    // No metrics listener unless METRICS_PORT asks for one.
+    expect(config.metrics).toBeUndefined();
   });
 
   it('reads every variable', () => {
@@ -37,6 +39,8 @@ describe('loadConfig', () => {
       MAX_CONNECTIONS: '50',
       WORKERS: '2',
       DATABASE_POOL_SIZE: '4',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.5',
     });
     expect(config).toStrictEqual({
       env: 'production',
@@ -54,6 +58,7 @@ describe('loadConfig', () => {
       rateLimits: { requestsPerKeyPerMinute: 60, authFailuresPerAddressPerMinute: 5 },
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
+      metrics: { port: 9464, host: '10.0.0.5' },
     });
   });
 

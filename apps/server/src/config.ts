@@ -84,6 +84,8 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: positiveInt.default(1000),
   WORKERS: positiveInt.max(64).default(1),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(DEFAULT_POSTGRES_POOL_SIZE),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
 });
@@ -106,6 +108,8 @@ export type Config = {
   serverLimits: ServerLimits;
   /** Processes serving one port (Node cluster); 1 serves from the main process itself. */
   workers: number;
+  /** Prometheus metrics on a listener of their own; none when METRICS_PORT is unset. */
+  metrics: { port: number; host: string } | undefined;
 };
 
 export interface AdminEnvironment {
@@ -151,5 +155,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxConnections: parsed.MAX_CONNECTIONS,
     },
     workers: parsed.WORKERS,
+    metrics:
+      parsed.METRICS_PORT === undefined
+        ? undefined
+        : { port: parsed.METRICS_PORT, host: parsed.METRICS_HOST },
   };
 }

@@ -10,6 +10,8 @@ import { createHttpServer } from './http-server.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
 import { KeyVerifier } from './keys/key-verifier.js';
 import { createLogger } from './logger.js';
+import { metricsOfServingProcess, serveWorkersMetrics } from './metrics/serve-metrics.js';
+import type { StoreMetrics } from './metrics/store-metrics.js';
 import { DatabaseOpenError } from './store/database.js';
 import { openStoreWhenReachable } from './store/open-store.js';
 import { tuneV8ForServing } from './v8-tuning.js';
@@ -45,8 +47,9 @@ function printFirstKey(key: string): void {
 }
 
 /** Database ready and a key present, before any worker starts: done once, by the primary when there is one. */
-async function prepareStore(config: Config, logger: Logger) {
+async function prepareStore(config: Config, logger: Logger, metrics?: StoreMetrics) {
   const store = await openStoreWhenReachable(config.database, {
+    onCommitBatch: metrics && ((size) => metrics.commitBatchSize.observe(size)),
     onIdleError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ err: error, attempt, delayMs }, 'database unreachable at start-up; retrying'),
@@ -57,6 +60,7 @@ async function prepareStore(config: Config, logger: Logger) {
     production: config.env === 'production',
   });
   if (firstKey) printFirstKey(firstKey.key);
+  metrics?.watchPool(() => store.database.poolUsage());
   return store;
 }
 
@@ -65,12 +69,14 @@ async function startPrimary(config: Config): Promise<void> {
   const store = await prepareStore(config, logger);
   await store.database.close();
   superviseWorkers(config.workers, logger);
+  await serveWorkersMetrics(config, logger);
 }
 
 async function startServer(config: Config): Promise<void> {
   tuneV8ForServing();
   const logger = createLogger(config);
-  const store = await prepareStore(config, logger);
+  const metrics = await metricsOfServingProcess(config, logger);
+  const store = await prepareStore(config, logger, metrics);
   const counters = config.redisUrl ? await connectRedisCounterStores(config.redisUrl, logger) : undefined;
 
   const app = createApp({
@@ -82,6 +88,7 @@ async function startServer(config: Config): Promise<void> {
     config,
     rateLimits: { ...config.rateLimits, storeFor: counters?.storeFor },
     adminDistDir,
+    metrics,
   });
   const server = createHttpServer(app, config.serverLimits);
   server.listen(config.port, config.host, () => {
