@@ -21,6 +21,7 @@ if (!target) {
   process.exit(2);
 }
 // pnpm runs root scripts in the root; a relative DIR means relative to where the user typed the command.
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: set by pnpm for this script, which turbo never runs.
 const bundle = resolve(process.env.INIT_CWD ?? process.cwd(), target);
 if (existsSync(bundle) && readdirSync(bundle).length > 0) {
   process.stderr.write(`bundle: ${bundle} exists and is not empty\n`);
@@ -65,6 +66,7 @@ removeLinksLeavingBundle(bundle);
 // The bundle's own scripts: the checkout's build and test scripts mean nothing here. Without DATABASE_URL the
 // SQLite file lives in the bundle's data/ folder.
 const manifest = JSON.parse(readFileSync(join(bundle, 'package.json'), 'utf8'));
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a shell default, expanded by npm's shell.
 const withDefaultDatabase = 'DATABASE_URL="${DATABASE_URL:-file:data/animal-store.db}"';
 const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 writeFileSync(
