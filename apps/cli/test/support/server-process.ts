@@ -13,6 +13,8 @@ export interface ServerProcess {
 }
 
 const SERVER_MAIN = fileURLToPath(import.meta.resolve('@animal-store/server/main'));
+/** Ends the server when this test process ends, however it ends (its stdin is our pipe). */
+const EXIT_WITH_PARENT = fileURLToPath(import.meta.resolve('@animal-store/server/testing/exit-with-parent'));
 const LISTENING = /^Animal Store listening on (http:\/\/[^\s]+)$/;
 const START_TIMEOUT_MS = 15_000;
 
@@ -32,7 +34,7 @@ export interface ServerOptions {
 export async function startServer(options: ServerOptions = {}): Promise<ServerProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'animal-store-cli-'));
   const apiKey = SERVER_API_KEY;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, SERVER_MAIN], {
     env: {
       PATH: process.env.PATH,
       PORT: String(options.port ?? 0),
@@ -44,7 +46,7 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
       LOG_LEVEL: 'info',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   try {
     const origin = await listeningOrigin(child);
