@@ -11,9 +11,15 @@ const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db
  */
 export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
+/**
+ * The longest a PostgreSQL query may take, cut by the server (`statement_timeout`) and by the client (a partition
+ * leaves the server unable to answer at all). Far above any of the store's queries, short enough for a client.
+ */
+export const DEFAULT_DATABASE_QUERY_TIMEOUT_MS = 5000;
+
 type SqliteConfig = { kind: 'sqlite'; path: string };
 type PostgresLocation = { kind: 'postgres'; url: string };
-export type PostgresConfig = PostgresLocation & { poolSize: number };
+export type PostgresConfig = PostgresLocation & { poolSize: number; queryTimeoutMs: number };
 export type DatabaseConfig = SqliteConfig | PostgresConfig;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -65,6 +71,7 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: positiveInt.default(1000),
   WORKERS: positiveInt.max(64).default(1),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(DEFAULT_POSTGRES_POOL_SIZE),
+  DATABASE_QUERY_TIMEOUT_MS: positiveInt.max(600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
 });
@@ -112,7 +119,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: parsed.HOST,
     database:
       parsed.DATABASE_URL.kind === 'postgres'
-        ? { ...parsed.DATABASE_URL, poolSize: parsed.DATABASE_POOL_SIZE }
+        ? {
+            ...parsed.DATABASE_URL,
+            poolSize: parsed.DATABASE_POOL_SIZE,
+            queryTimeoutMs: parsed.DATABASE_QUERY_TIMEOUT_MS,
+          }
         : parsed.DATABASE_URL,
     apiKeys: parsed.API_KEYS,
     logLevel: parsed.LOG_LEVEL,

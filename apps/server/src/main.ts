@@ -47,7 +47,9 @@ function printFirstKey(key: string): void {
 /** Database ready and a key present, before any worker starts: done once, by the primary when there is one. */
 async function prepareStore(config: Config, logger: Logger) {
   const store = await openStoreWhenReachable(config.database, {
-    onIdleError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
+    // The message and code say enough; node-postgres's error carries its whole client, prepared statements and all.
+    onConnectionLost: ({ message, code }: Error & { code?: string }) =>
+      logger.warn({ code, reason: message }, 'database connection lost; it will be replaced'),
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ err: error, attempt, delayMs }, 'database unreachable at start-up; retrying'),
   });

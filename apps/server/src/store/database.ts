@@ -4,7 +4,9 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, PostgresConfig } from '../config.js';
+import { reportLostConnections } from './postgres-connection-faults.js';
 import type { DatabaseSchema } from './schema.js';
+import { probeWrite, SqliteStorage } from './sqlite-storage.js';
 import { withCachedStatements, withPreparedStatements } from './statement-caches.js';
 
 export type Dialect = DatabaseConfig['kind'];
@@ -34,7 +36,7 @@ export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';
 }
 
-function openSqlite(path: string): Kysely<DatabaseSchema> {
+function openSqlite(path: string): { db: Kysely<DatabaseSchema>; storage: SqliteStorage } {
   let connection: SqliteDatabase.Database;
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -47,36 +49,60 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
   } catch (error) {
     throw new DatabaseOpenError(`Cannot open the SQLite database at ${path}: ${(error as Error).message}`);
   }
-  return new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: withCachedStatements(connection) }),
+  assertWritable(connection, path);
+  const storage = new SqliteStorage(connection);
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new SqliteDialect({ database: storage.watch(withCachedStatements(connection)) }),
   });
+  return { db, storage };
+}
+
+/** A store that could read but not write would start, say it is ready, and fail every create. */
+function assertWritable(connection: SqliteDatabase.Database, path: string): void {
+  try {
+    probeWrite(connection);
+  } catch (error) {
+    connection.close();
+    throw new DatabaseOpenError(
+      `Cannot write the SQLite database at ${path} (${(error as Error).message}); check the permissions, attributes and free space of the file and its folder.`,
+    );
+  }
 }
 
 function openPostgres(
-  { url, poolSize }: PostgresConfig,
-  onIdleError: (error: Error) => void,
+  { url, poolSize, queryTimeoutMs }: PostgresConfig,
+  onConnectionLost: (error: Error) => void,
 ): Kysely<DatabaseSchema> {
-  // A bounded wait for a connection turns an unreachable server, or a pool busy for 5 s, into a 503 rather than a
-  // hung request.
+  // Every wait is bounded, so that an unreachable server or a busy pool costs a 503 rather than a hung request:
+  // for a connection; and for a query, twice: the server cancels it (the connection stays usable), and the client
+  // gives up on a server that does not answer at all (a partition; the connection is then discarded).
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: pgTypes,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: queryTimeoutMs,
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs,
+    keepAlive: true,
   });
-  // An idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it.
-  pool.on('error', onIdleError);
+  // A connection dropped by the server (restart, failover, reset) must not crash the process: the pool replaces it.
+  reportLostConnections(pool, onConnectionLost);
   return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
 }
 
 export function openDatabase(
   config: DatabaseConfig,
-  onIdleError: (error: Error) => void = () => {},
+  onConnectionLost: (error: Error) => void = () => {},
 ): Database {
-  const db = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config, onIdleError);
+  if (config.kind === 'sqlite') {
+    const { db, storage } = openSqlite(config.path);
+    // Reads keep working when the disk is full or the file read-only; readiness is about whether writes do.
+    return { db, dialect: 'sqlite', ping: async () => storage.check(), close: () => db.destroy() };
+  }
+  const db = openPostgres(config, onConnectionLost);
   return {
     db,
-    dialect: config.kind,
+    dialect: 'postgres',
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -19,9 +19,9 @@ export interface Store {
 /** Opens the configured database, brings its schema up to date and returns the repositories on it. */
 export async function openStore(
   config: DatabaseConfig,
-  onIdleError?: (error: Error) => void,
+  onConnectionLost?: (error: Error) => void,
 ): Promise<Store> {
-  const database = openDatabase(config, onIdleError);
+  const database = openDatabase(config, onConnectionLost);
   try {
     await migrateToLatest(database.db, database.dialect);
   } catch (error) {
@@ -42,13 +42,13 @@ export async function openStore(
 export async function openStoreWhenReachable(
   config: DatabaseConfig,
   options: {
-    onIdleError?: (error: Error) => void;
+    onConnectionLost?: (error: Error) => void;
     onRetry: (error: unknown, attempt: number, delayMs: number) => void;
   },
 ): Promise<Store> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openStore(config, options.onIdleError);
+      return await openStore(config, options.onConnectionLost);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delayMs = Math.min(30_000, 500 * 2 ** (attempt - 1));
