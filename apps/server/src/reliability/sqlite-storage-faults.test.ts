@@ -8,7 +8,8 @@ import { anError, see } from '../test-support/http-assertions.js';
 import { runServerScript, type ServerProcess } from '../test-support/server-process.js';
 
 // Root only (CI runs as root): permissions do not stop root, so the faults are an immutable attribute (chattr +i)
-// and tmpfs mounts this test makes, read-only or small enough to fill.
+// and tmpfs mounts, read-only or small enough to fill. Each test works in a tmpfs of its own, so that it does not
+// depend on what the machine's temporary folder supports.
 const API_KEY = 'sqlite-faults-test-key-0123456789';
 const headers = { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' };
 
@@ -18,7 +19,34 @@ function run(command: string, ...args: string[]): void {
 
 /** Why the faults cannot be set up here, or undefined when they can. */
 function whyFaultsCannotBeSetUp(): string | undefined {
-  if (process.getuid?.() !== 0) return 'needs root, to set the immutable attribute and mount tmpfs';
+  if (process.getuid?.() !== 0) return 'needs root, to mount tmpfs and set the immutable attribute';
+  const directory = mkdtempSync(join(tmpdir(), 'animal-store-chattr-'));
+  try {
+    run('mount', '-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', directory);
+  } catch {
+    rmSync(directory, { recursive: true, force: true });
+    return 'cannot mount tmpfs here (a container without CAP_SYS_ADMIN?)';
+  }
+  try {
+    writeFileSync(join(directory, 'probe'), '');
+    run('chattr', '+i', join(directory, 'probe'));
+    run('chattr', '-i', join(directory, 'probe'));
+    return undefined;
+  } catch {
+    return 'tmpfs here does not support chattr +i (Linux 6.0 or later does)';
+  } finally {
+    run('umount', directory);
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+const unsupported = whyFaultsCannotBeSetUp();
+
+/**
+ * tmpfs refuses to open an immutable file for writing but lets a file already open be written on; ext4 (the usual
+ * temporary folder) refuses those writes too, which is the run-time fault. Undefined when the folder supports it.
+ */
+function whyRunTimeImmutabilityCannotBeSetUp(): string | undefined {
   const directory = mkdtempSync(join(tmpdir(), 'animal-store-chattr-'));
   try {
     writeFileSync(join(directory, 'probe'), '');
@@ -31,8 +59,6 @@ function whyFaultsCannotBeSetUp(): string | undefined {
     rmSync(directory, { recursive: true, force: true });
   }
 }
-
-const unsupported = whyFaultsCannotBeSetUp();
 
 const create = (origin: string, name: string) =>
   fetch(`${origin}/v1/pets`, { method: 'POST', headers, body: JSON.stringify({ name, categoryId: 1 }) });
@@ -74,6 +100,7 @@ describe.skipIf(unsupported)(`SQLite storage faults (${unsupported ?? 'as root'}
   beforeEach(() => {
     directory = mkdtempSync(join(tmpdir(), 'animal-store-faults-'));
     undo = [];
+    mountTmpfs(directory, 'size=16m');
   });
 
   afterEach(async () => {
@@ -130,16 +157,22 @@ describe.skipIf(unsupported)(`SQLite storage faults (${unsupported ?? 'as root'}
     await expectRefusedStart(join(folder, 'store.db'), /^animal-store: Cannot open the SQLite database at /);
   });
 
-  it('refuses writes with 503 while its files are immutable, serves reads, and recovers', async () => {
-    const path = join(directory, 'store.db');
-    const origin = await start(path).listening;
-    expect((await create(origin, 'before')).status).toBe(201);
-    immutable(path, `${path}-wal`);
-    await expectWriteRefused(await create(origin, 'during'));
-    await expectReadOnlyService(origin);
-    undo.pop()?.();
-    await expectRecovered(server as ServerProcess, origin);
-  });
+  const runTimeUnsupported = unsupported ?? whyRunTimeImmutabilityCannotBeSetUp();
+  it.skipIf(runTimeUnsupported)(
+    'refuses writes with 503 while its files are immutable, serves reads, and recovers',
+    async () => {
+      const onDisk = mkdtempSync(join(tmpdir(), 'animal-store-faults-'));
+      undo.unshift(() => rmSync(onDisk, { recursive: true, force: true }));
+      const path = join(onDisk, 'store.db');
+      const origin = await start(path).listening;
+      expect((await create(origin, 'before')).status).toBe(201);
+      immutable(path, `${path}-wal`);
+      await expectWriteRefused(await create(origin, 'during'));
+      await expectReadOnlyService(origin);
+      undo.pop()?.();
+      await expectRecovered(server as ServerProcess, origin);
+    },
+  );
 
   it('refuses writes with 503 while the disk is full, serves reads, and recovers', async () => {
     const folder = join(directory, 'small-disk');
