@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     });
     expect(config.database.kind === 'sqlite' && config.database.path).not.toContain('apps');
     expect(config.adminEnvironments).toStrictEqual([{ name: 'production', baseUrl: '/v1' }]);
+    // No metrics listener unless METRICS_PORT asks for one.
+    expect(config.metrics).toBeUndefined();
   });
 
   it('reads every variable', () => {
@@ -30,6 +32,8 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://admin.example.test',
       STAGING_BASE_URL: 'https://staging.example.test/v1',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: 'shop-a:',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
       RATE_LIMIT_PER_MINUTE: '60',
       AUTH_FAILURES_PER_MINUTE: '5',
       REQUEST_TIMEOUT_MS: '2000',
@@ -38,6 +42,8 @@ describe('loadConfig', () => {
       WORKERS: '2',
       DATABASE_POOL_SIZE: '4',
       DATABASE_QUERY_TIMEOUT_MS: '2500',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.5',
     });
     expect(config).toStrictEqual({
       env: 'production',
@@ -52,9 +58,12 @@ describe('loadConfig', () => {
         { name: 'staging', baseUrl: 'https://staging.example.test/v1' },
       ],
       redisUrl: 'redis://127.0.0.1:6379',
+      redisKeyPrefix: 'shop-a:',
+      trustProxy: ['10.0.0.0/8', 'loopback'],
       rateLimits: { requestsPerKeyPerMinute: 60, authFailuresPerAddressPerMinute: 5 },
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
+      metrics: { port: 9464, host: '10.0.0.5' },
     });
   });
 
@@ -73,6 +82,53 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-1', '2.5', 'ten', '1001']) {
       expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/store', DATABASE_POOL_SIZE: bad })).toThrow(
         /DATABASE_POOL_SIZE/,
+      );
+    }
+  });
+
+  it('takes ?pgbouncer=true out of the URL and remembers it, wherever it stands among the parameters', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@pool:6432/store?pgbouncer=true' }).database,
+    ).toStrictEqual({
+      kind: 'postgres',
+      url: 'postgres://u@pool:6432/store',
+      poolSize: 10,
+      queryTimeoutMs: 5000,
+      pgbouncer: true,
+    });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=true&application_name=a' }).database,
+    ).toStrictEqual({
+      kind: 'postgres',
+      url: 'postgres://u@pool/store?application_name=a',
+      poolSize: 10,
+      queryTimeoutMs: 5000,
+      pgbouncer: true,
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=yes' })).toThrow(
+      /DATABASE_URL: pgbouncer must be true or false/,
+    );
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '192.0.2.7' }).trustProxy).toStrictEqual(['192.0.2.7']);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8,uniquelocal' }).trustProxy).toStrictEqual([
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+    for (const [bad, problem] of [
+      ['true', 'invalid IP address: true'],
+      ['0', '0 hops trusts no proxy: leave it unset'],
+      ['10.0.0.1, 2', 'a hop count stands alone: 2'],
+      ['10.0.0.0/33', 'invalid range on address: 10.0.0.0/33'],
+      ['proxy.example', 'invalid IP address: proxy.example'],
+      ['10.0.0.1,', 'invalid IP address: '],
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+        `TRUST_PROXY: must be a hop count (1, 2, …) or a comma list of proxy addresses or CIDR ranges (${problem})`,
       );
     }
   });

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import type { ServerLimits } from './http-server.js';
 
@@ -18,9 +19,16 @@ export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 export const DEFAULT_DATABASE_QUERY_TIMEOUT_MS = 5000;
 
 type SqliteConfig = { kind: 'sqlite'; path: string };
-type PostgresLocation = { kind: 'postgres'; url: string };
+type PostgresLocation = {
+  kind: 'postgres';
+  url: string;
+  /** `?pgbouncer=true`: the URL leads to PgBouncer in transaction pooling mode (decision 017). */
+  pgbouncer?: boolean;
+};
 export type PostgresConfig = PostgresLocation & { poolSize: number; queryTimeoutMs: number };
 export type DatabaseConfig = SqliteConfig | PostgresConfig;
+/** Express's `trust proxy` setting: hops to trust, or the trusted proxies' addresses and ranges. */
+export type TrustProxy = number | string[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -34,13 +42,27 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
+/** Takes the store's own `pgbouncer` parameter out of a PostgreSQL URL: the server would refuse it. */
+function postgresLocation(value: string, ctx: z.RefinementCtx): PostgresLocation {
+  if (!value.includes('pgbouncer=')) return { kind: 'postgres', url: value };
+  const url = new URL(value);
+  const pgbouncer = url.searchParams.get('pgbouncer');
+  if (pgbouncer === null) return { kind: 'postgres', url: value };
+  if (pgbouncer !== 'true' && pgbouncer !== 'false') {
+    ctx.addIssue({ code: 'custom', message: 'pgbouncer must be true or false' });
+    return z.NEVER;
+  }
+  url.searchParams.delete('pgbouncer');
+  return { kind: 'postgres', url: url.toString(), pgbouncer: pgbouncer === 'true' };
+}
+
 const databaseUrlSchema = z
   .string()
   .optional()
   .transform((value, ctx): SqliteConfig | PostgresLocation => {
     if (value === undefined || value === '') return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
     if (value.startsWith('file:')) return { kind: 'sqlite', path: value.slice('file:'.length) };
-    if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
+    if (/^postgres(ql)?:\/\//.test(value)) return postgresLocation(value, ctx);
     ctx.addIssue({ code: 'custom', message: 'must start with file:, postgres:// or postgresql://' });
     return z.NEVER;
   });
@@ -51,6 +73,35 @@ const absoluteUrl = z
   .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
 
 const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Express's `trust proxy` values that name who may speak for a client: a hop count, or addresses and CIDR ranges
+ * (and proxy-addr's names loopback, linklocal, uniquelocal). `true` is refused: it trusts every peer, so any client
+ * could choose the address it is counted under.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy | undefined => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed === '') return undefined;
+    if (/^\d+$/.test(trimmed) && Number(trimmed) > 0) return Number(trimmed);
+    const entries = trimmed.split(',').map((entry) => entry.trim());
+    try {
+      // proxy-addr would read a bare number as an IPv4 address (0 as 0.0.0.0).
+      const number = entries.find((entry) => /^\d+$/.test(entry));
+      if (number === '0') throw new Error('0 hops trusts no proxy: leave it unset');
+      if (number !== undefined) throw new Error(`a hop count stands alone: ${number}`);
+      proxyAddr.compile(entries);
+      return entries;
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count (1, 2, …) or a comma list of proxy addresses or CIDR ranges (${(error as Error).message})`,
+      });
+      return z.NEVER;
+    }
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -64,6 +115,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1).default('animal-store:rate-limit:'),
+  TRUST_PROXY: trustProxySchema,
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
@@ -72,6 +125,8 @@ const EnvSchema = z.object({
   WORKERS: positiveInt.max(64).default(1),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(DEFAULT_POSTGRES_POOL_SIZE),
   DATABASE_QUERY_TIMEOUT_MS: positiveInt.max(600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
 });
@@ -90,10 +145,16 @@ export type Config = {
   adminEnvironments: AdminEnvironment[];
   /** Shared rate-limit counters for several instances; in-process counters when absent. */
   redisUrl: string | undefined;
+  /** Prefix of every rate-limit key in Redis: deployments (or test runs) sharing one Redis keep apart. */
+  redisKeyPrefix: string;
+  /** Proxies whose `X-Forwarded-For` names the client; undefined: the peer address is the client's. */
+  trustProxy: TrustProxy | undefined;
   rateLimits: { requestsPerKeyPerMinute: number; authFailuresPerAddressPerMinute: number };
   serverLimits: ServerLimits;
   /** Processes serving one port (Node cluster); 1 serves from the main process itself. */
   workers: number;
+  /** Prometheus metrics on a listener of their own; none when METRICS_PORT is unset. */
+  metrics: { port: number; host: string } | undefined;
 };
 
 export interface AdminEnvironment {
@@ -133,6 +194,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ...(parsed.STAGING_BASE_URL ? [{ name: 'staging' as const, baseUrl: parsed.STAGING_BASE_URL }] : []),
     ],
     redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
+    trustProxy: parsed.TRUST_PROXY,
     rateLimits: {
       requestsPerKeyPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
       authFailuresPerAddressPerMinute: parsed.AUTH_FAILURES_PER_MINUTE,
@@ -143,5 +206,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxConnections: parsed.MAX_CONNECTIONS,
     },
     workers: parsed.WORKERS,
+    metrics:
+      parsed.METRICS_PORT === undefined
+        ? undefined
+        : { port: parsed.METRICS_PORT, host: parsed.METRICS_HOST },
   };
 }

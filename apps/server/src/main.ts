@@ -5,11 +5,14 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { superviseWorkers } from './cluster-primary.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { counterStoresFor } from './http/counter-stores.js';
 import { connectRedisCounterStores } from './http/redis-counter-store.js';
 import { createHttpServer } from './http-server.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
 import { KeyVerifier } from './keys/key-verifier.js';
 import { createLogger } from './logger.js';
+import { metricsOfServingProcess, serveWorkersMetrics } from './metrics/serve-metrics.js';
+import type { StoreMetrics } from './metrics/store-metrics.js';
 import { DatabaseOpenError } from './store/database.js';
 import { openStoreWhenReachable } from './store/open-store.js';
 import { tuneV8ForServing } from './v8-tuning.js';
@@ -37,7 +40,12 @@ function printFirstKey(key: string): void {
       '',
       `      ${key}`,
       '',
-      '  Send it as `Authorization: Bearer <key>`. Manage keys with `pnpm --filter @animal-store/server keys`.',
+      '  Send it as `Authorization: Bearer <key>`. To create another key (one per client, or to replace this',
+      '  one if it is lost), run in the repository, with the same DATABASE_URL:',
+      '',
+      '      pnpm --silent --filter @animal-store/server keys create --name NAME',
+      '',
+      '  `keys list` shows the keys, `keys revoke ID` withdraws one.',
       '',
       '',
     ].join('\n'),
@@ -45,8 +53,9 @@ function printFirstKey(key: string): void {
 }
 
 /** Database ready and a key present, before any worker starts: done once, by the primary when there is one. */
-async function prepareStore(config: Config, logger: Logger) {
+async function prepareStore(config: Config, logger: Logger, metrics?: StoreMetrics) {
   const store = await openStoreWhenReachable(config.database, {
+    onCommitBatch: metrics && ((size) => metrics.commitBatchSize.observe(size)),
     // The message and code say enough; node-postgres's error carries its whole client, prepared statements and all.
     onConnectionLost: ({ message, code }: Error & { code?: string }) =>
       logger.warn({ code, reason: message }, 'database connection lost; it will be replaced'),
@@ -59,6 +68,7 @@ async function prepareStore(config: Config, logger: Logger) {
     production: config.env === 'production',
   });
   if (firstKey) printFirstKey(firstKey.key);
+  metrics?.watchPool(() => store.database.poolUsage());
   return store;
 }
 
@@ -67,13 +77,17 @@ async function startPrimary(config: Config): Promise<void> {
   const store = await prepareStore(config, logger);
   await store.database.close();
   superviseWorkers(config.workers, logger);
+  await serveWorkersMetrics(config, logger);
 }
 
 async function startServer(config: Config): Promise<void> {
   tuneV8ForServing();
   const logger = createLogger(config);
-  const store = await prepareStore(config, logger);
-  const counters = config.redisUrl ? await connectRedisCounterStores(config.redisUrl, logger) : undefined;
+  const metrics = await metricsOfServingProcess(config, logger);
+  const store = await prepareStore(config, logger, metrics);
+  const counters = config.redisUrl
+    ? await connectRedisCounterStores(config.redisUrl, config.redisKeyPrefix, logger)
+    : undefined;
 
   const app = createApp({
     pets: store.pets,
@@ -82,8 +96,12 @@ async function startServer(config: Config): Promise<void> {
     logger,
     pingDatabase: () => store.database.ping(),
     config,
-    rateLimits: { ...config.rateLimits, storeFor: counters?.storeFor },
+    rateLimits: {
+      ...config.rateLimits,
+      storeFor: counterStoresFor({ workers: config.workers, redis: counters }),
+    },
     adminDistDir,
+    metrics,
   });
   const server = createHttpServer(app, config.serverLimits);
   server.listen(config.port, config.host, () => {

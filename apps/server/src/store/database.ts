@@ -4,7 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, PostgresConfig } from '../config.js';
-import { reportLostConnections } from './postgres-connection-faults.js';
+import { reportLostConnections, withWatchedConnections } from './postgres-connection-faults.js';
 import type { DatabaseSchema } from './schema.js';
 import { probeWrite, SqliteStorage } from './sqlite-storage.js';
 import { withCachedStatements, withPreparedStatements } from './statement-caches.js';
@@ -16,6 +16,8 @@ export interface Database {
   dialect: Dialect;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections in use and queries waiting for one; undefined on SQLite. */
+  poolUsage(): { inUse: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -69,25 +71,36 @@ function assertWritable(connection: SqliteDatabase.Database, path: string): void
   }
 }
 
+/** A connection that takes longer than this is not coming: start-up retries, a request gets its 503. */
+const MAX_CONNECTION_WAIT_MS = 5000;
+
 function openPostgres(
-  { url, poolSize, queryTimeoutMs }: PostgresConfig,
+  { url, poolSize, queryTimeoutMs, pgbouncer }: PostgresConfig,
   onConnectionLost: (error: Error) => void,
-): Kysely<DatabaseSchema> {
+): { db: Kysely<DatabaseSchema>; pool: pg.Pool } {
   // Every wait is bounded, so that an unreachable server or a busy pool costs a 503 rather than a hung request:
-  // for a connection; and for a query, twice: the server cancels it (the connection stays usable), and the client
-  // gives up on a server that does not answer at all (a partition; the connection is then discarded).
+  // for a connection (5 s at most); and for a query, twice: the server cancels it (the connection stays usable), and the client
+  // gives up on a server that does not answer at all (a partition; the connection is then discarded). PgBouncer
+  // refuses `statement_timeout` as a start-up parameter: there the client's bound alone applies.
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: pgTypes,
-    connectionTimeoutMillis: queryTimeoutMs,
-    statement_timeout: queryTimeoutMs,
+    connectionTimeoutMillis: Math.min(queryTimeoutMs, MAX_CONNECTION_WAIT_MS),
+    statement_timeout: pgbouncer ? undefined : queryTimeoutMs,
     query_timeout: queryTimeoutMs,
     keepAlive: true,
   });
   // A connection dropped by the server (restart, failover, reset) must not crash the process: the pool replaces it.
   reportLostConnections(pool, onConnectionLost);
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  // PgBouncer in transaction mode hands each transaction to any server connection: a statement prepared on one is
+  // missing on the next, so queries go unnamed there (decision 017).
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({
+      pool: pgbouncer ? withWatchedConnections(pool) : withPreparedStatements(pool),
+    }),
+  });
+  return { db, pool };
 }
 
 export function openDatabase(
@@ -97,12 +110,19 @@ export function openDatabase(
   if (config.kind === 'sqlite') {
     const { db, storage } = openSqlite(config.path);
     // Reads keep working when the disk is full or the file read-only; readiness is about whether writes do.
-    return { db, dialect: 'sqlite', ping: async () => storage.check(), close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'sqlite',
+      poolUsage: () => undefined,
+      ping: async () => storage.check(),
+      close: () => db.destroy(),
+    };
   }
-  const db = openPostgres(config, onConnectionLost);
+  const { db, pool } = openPostgres(config, onConnectionLost);
   return {
     db,
     dialect: 'postgres',
+    poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async ping() {
       await sql`select 1`.execute(db);
     },

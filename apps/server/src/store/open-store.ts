@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig, PostgresConfig } from '../config.js';
 import { ApiKeyRepository } from './api-key-repository.js';
 import { type Database, openDatabase } from './database.js';
 import { isDatabaseUnavailable } from './database-errors.js';
@@ -20,22 +20,45 @@ export interface Store {
 export async function openStore(
   config: DatabaseConfig,
   onConnectionLost?: (error: Error) => void,
+  onCommitBatch?: (size: number) => void,
 ): Promise<Store> {
+  if (config.kind === 'postgres') await migratePostgres(config);
   const database = openDatabase(config, onConnectionLost);
-  try {
-    await migrateToLatest(database.db, database.dialect);
-  } catch (error) {
-    await database.close();
-    throw error;
+  if (config.kind === 'sqlite') {
+    try {
+      await migrateToLatest(database.db, database.dialect);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
   }
   const pets = new PetRepository(database.db, database.dialect);
   return {
     database,
     pets,
-    petCreation: new PetCreation(database.db, pets, { groupCommits: database.dialect === 'sqlite' }),
+    petCreation: new PetCreation(database.db, pets, {
+      groupCommits: database.dialect === 'sqlite',
+      onCommitBatch,
+    }),
     idempotencyKeys: new IdempotencyRepository(database.db),
     keys: new ApiKeyRepository(database.db),
   };
+}
+
+/** Migrations may take long, or wait long for another instance's migration lock. */
+const MIGRATION_QUERY_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * Migrates on connections of its own: the serving pool's query bound (`DATABASE_QUERY_TIMEOUT_MS`) is for
+ * requests, and would fail instances that start together and wait for each other's migration lock.
+ */
+async function migratePostgres(config: PostgresConfig): Promise<void> {
+  const migrating = openDatabase({ ...config, poolSize: 1, queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS });
+  try {
+    await migrateToLatest(migrating.db, migrating.dialect);
+  } finally {
+    await migrating.close();
+  }
 }
 
 /** Start-up backoff while the database is unreachable: 0.5 s, 1 s, 2 s … capped at 30 s, indefinitely. */
@@ -43,12 +66,14 @@ export async function openStoreWhenReachable(
   config: DatabaseConfig,
   options: {
     onConnectionLost?: (error: Error) => void;
+    /** Told the size of every SQLite group commit. */
+    onCommitBatch?: (size: number) => void;
     onRetry: (error: unknown, attempt: number, delayMs: number) => void;
   },
 ): Promise<Store> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openStore(config, options.onConnectionLost);
+      return await openStore(config, options.onConnectionLost, options.onCommitBatch);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delayMs = Math.min(30_000, 500 * 2 ** (attempt - 1));

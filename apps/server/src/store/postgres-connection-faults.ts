@@ -1,3 +1,4 @@
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { isDatabaseUnavailable } from './database-errors.js';
 
@@ -36,5 +37,34 @@ export function watchConnection(client: pg.PoolClient): WatchedConnection {
       });
     },
     release: () => client.release(lost),
+  };
+}
+
+/**
+ * The pool as Kysely takes it, each client watched (`watchConnection`); for queries sent as they are, where
+ * `withPreparedStatements` does not wrap the pool.
+ */
+export function withWatchedConnections(pool: pg.Pool): PostgresPool {
+  // One wrapper per client for its whole life: Kysely keeps its own connection object per client it is given.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const connection = watchConnection(client);
+    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) =>
+      typeof sqlOrCursor === 'string'
+        ? connection.run(() => client.query(sqlOrCursor, parameters))
+        : client.query(sqlOrCursor);
+    return { query: query as unknown as PostgresPoolClient['query'], release: connection.release };
+  };
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
   };
 }

@@ -10,13 +10,14 @@ interface Link {
 
 /**
  * A loopback TCP proxy to a real database that a test can cut and restore: the database outage is real network
- * behaviour (refused connections, dropped sockets, reset connections, silent partitions), without stopping the
- * database other tests share.
+ * behaviour (refused connections, dropped sockets, reset connections, partitions that drop or hold every byte),
+ * without stopping the database other tests share.
  */
 export class TcpProxy {
   private server: Server | undefined;
   private readonly links = new Set<Link>();
   private partitioned = false;
+  private holding = false;
 
   private constructor(
     private readonly target: { host: string; port: number },
@@ -35,6 +36,20 @@ export class TcpProxy {
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.address() as { port: number }).port;
     this.server = server;
+  }
+
+  /**
+   * A partition: connections stay open and new ones are accepted, but no byte passes either way (nothing is
+   * refused, nothing answers) until `release`, which delivers what was held, as TCP does when a partition heals.
+   */
+  hold(): void {
+    this.holding = true;
+    for (const link of this.links) this.pause(link);
+  }
+
+  release(): void {
+    this.holding = false;
+    for (const link of this.links) for (const socket of [link.client, link.upstream]) socket?.resume();
   }
 
   /** Refuses new connections and drops every open one, as a stopped database server does. */
@@ -77,6 +92,12 @@ export class TcpProxy {
     upstream.on('close', () => this.close(link, 'end'));
     client.on('data', (bytes) => link.cut || upstream.write(bytes));
     upstream.on('data', (bytes) => link.cut || client.write(bytes));
+    if (this.holding) this.pause(link);
+  }
+
+  /** Paused sockets read nothing: the bytes wait in the kernel until `release`. */
+  private pause(link: Link): void {
+    for (const socket of [link.client, link.upstream]) socket?.pause();
   }
 
   private close(link: Link, how: 'end' | 'reset'): void {
