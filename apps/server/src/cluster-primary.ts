@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { keepCountersForWorkers } from './http/cluster-counter-store.js';
+import { WorkerRestarts } from './worker-restarts.js';
 
 /**
  * With WORKERS > 1 the primary process only supervises: it forks the workers (which share the listening port
@@ -10,7 +11,11 @@ import { keepCountersForWorkers } from './http/cluster-counter-store.js';
  */
 export function superviseWorkers(count: number, logger: Logger): void {
   let stopping = false;
-  const fork = (): Worker => cluster.fork();
+  const startedAt = new Map<Worker, number>();
+  const restarts = new WorkerRestarts();
+  const fork = () => {
+    if (!stopping) startedAt.set(cluster.fork(), Date.now());
+  };
 
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
@@ -20,8 +25,10 @@ export function superviseWorkers(count: number, logger: Logger): void {
       }
       return;
     }
-    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
-    fork();
+    const delayMs = restarts.delayAfterDeath(Date.now() - (startedAt.get(worker) ?? 0));
+    startedAt.delete(worker);
+    logger.error({ pid: worker.process.pid, code, signal, delayMs }, 'worker died; starting another');
+    setTimeout(fork, delayMs);
   });
 
   keepCountersForWorkers();
