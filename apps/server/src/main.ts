@@ -12,6 +12,7 @@ import { KeyVerifier } from './keys/key-verifier.js';
 import { createLogger } from './logger.js';
 import { DatabaseOpenError } from './store/database.js';
 import { openStoreWhenReachable } from './store/open-store.js';
+import { bornWithAppPrototypes, databaseTuning } from './tuning/index.js';
 import { tuneV8ForServing } from './v8-tuning.js';
 
 /**
@@ -50,6 +51,7 @@ async function prepareStore(config: Config, logger: Logger) {
     onIdleError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ err: error, attempt, delayMs }, 'database unreachable at start-up; retrying'),
+    tuning: databaseTuning({ namedPostgresStatements: true }),
   });
   const firstKey = await ensureAnApiKey({
     keys: store.keys,
@@ -83,7 +85,7 @@ async function startServer(config: Config): Promise<void> {
     rateLimits: { ...config.rateLimits, storeFor: counters?.storeFor },
     adminDistDir,
   });
-  const server = createHttpServer(app, config.serverLimits);
+  const server = createHttpServer(app, config.serverLimits, bornWithAppPrototypes(app));
   server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

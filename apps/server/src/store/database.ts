@@ -4,8 +4,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, PostgresConfig } from '../config.js';
+import type { DatabaseTuning } from '../tuning/index.js';
 import type { DatabaseSchema } from './schema.js';
-import { withCachedStatements, withPreparedStatements } from './statement-caches.js';
 
 export type Dialect = DatabaseConfig['kind'];
 
@@ -34,7 +34,7 @@ export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';
 }
 
-function openSqlite(path: string): Kysely<DatabaseSchema> {
+function openSqlite(path: string, tuning: DatabaseTuning): Kysely<DatabaseSchema> {
   let connection: SqliteDatabase.Database;
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -48,13 +48,14 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
     throw new DatabaseOpenError(`Cannot open the SQLite database at ${path}: ${(error as Error).message}`);
   }
   return new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: withCachedStatements(connection) }),
+    dialect: new SqliteDialect({ database: tuning.sqlite?.(connection) ?? connection }),
   });
 }
 
 function openPostgres(
   { url, poolSize }: PostgresConfig,
   onIdleError: (error: Error) => void,
+  tuning: DatabaseTuning,
 ): Kysely<DatabaseSchema> {
   // A bounded wait for a connection turns an unreachable server, or a pool busy for 5 s, into a 503 rather than a
   // hung request.
@@ -66,14 +67,19 @@ function openPostgres(
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', onIdleError);
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  return new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: tuning.postgres?.(pool) ?? pool }),
+  });
 }
 
+/** Opens the configured database; `tuning` (main.ts passes the store's, from src/tuning) wraps what Kysely gets. */
 export function openDatabase(
   config: DatabaseConfig,
   onIdleError: (error: Error) => void = () => {},
+  tuning: DatabaseTuning = {},
 ): Database {
-  const db = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config, onIdleError);
+  const db =
+    config.kind === 'sqlite' ? openSqlite(config.path, tuning) : openPostgres(config, onIdleError, tuning);
   return {
     db,
     dialect: config.kind,

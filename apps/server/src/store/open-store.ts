@@ -1,5 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import type { DatabaseConfig } from '../config.js';
+import type { DatabaseTuning } from '../tuning/index.js';
 import { ApiKeyRepository } from './api-key-repository.js';
 import { type Database, openDatabase } from './database.js';
 import { isDatabaseUnavailable } from './database-errors.js';
@@ -20,8 +21,9 @@ export interface Store {
 export async function openStore(
   config: DatabaseConfig,
   onIdleError?: (error: Error) => void,
+  tuning?: DatabaseTuning,
 ): Promise<Store> {
-  const database = openDatabase(config, onIdleError);
+  const database = openDatabase(config, onIdleError, tuning);
   try {
     await migrateToLatest(database.db, database.dialect);
   } catch (error) {
@@ -44,11 +46,12 @@ export async function openStoreWhenReachable(
   options: {
     onIdleError?: (error: Error) => void;
     onRetry: (error: unknown, attempt: number, delayMs: number) => void;
+    tuning?: DatabaseTuning;
   },
 ): Promise<Store> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openStore(config, options.onIdleError);
+      return await openStore(config, options.onIdleError, options.tuning);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delayMs = Math.min(30_000, 500 * 2 ** (attempt - 1));
