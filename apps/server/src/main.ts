@@ -12,8 +12,7 @@ import { KeyVerifier } from './keys/key-verifier.js';
 import { createLogger } from './logger.js';
 import { DatabaseOpenError } from './store/database.js';
 import { openStoreWhenReachable } from './store/open-store.js';
-import { bornWithAppPrototypes, databaseTuning } from './tuning/index.js';
-import { tuneV8ForServing } from './v8-tuning.js';
+import { bornWithAppPrototypes, databaseTuning, tuneV8ForServing } from './tuning/index.js';
 
 /**
  * After SIGTERM the store keeps reading for this long before it stops listening: a request already sent but not

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname } from 'node:path';
+import { benchNodeVersion } from '../bench-node.js';
 import type { ServerFigures } from '../measurements.js';
 import type { BenchSettings } from '../settings.js';
 import type { RatedMeasurement } from './ratios.js';
@@ -44,7 +45,7 @@ export function machineInfo(): MachineInfo {
     cpuCount: list.length,
     cpuModel: list[0]?.model.trim() ?? 'unknown',
     totalMemoryBytes: totalmem(),
-    node: process.version,
+    node: benchNodeVersion(),
     platform: `${process.platform}-${process.arch}`,
   };
 }

@@ -11,6 +11,7 @@ import { withPreparedStatements } from './postgres-prepared-statements.js';
 import { withCachedStatements } from './sqlite-statement-cache.js';
 
 export { bornWithAppPrototypes } from './born-with-app-prototypes.js';
+export { tuneV8ForServing } from './v8-flags.js';
 
 /** What the store's database layer lets the tuning wrap: the connection, or pool, that Kysely is given. */
 export interface DatabaseTuning {
