@@ -23,7 +23,7 @@ export interface Extras {
   cliStartup: Extra<{ helpMedianMs: number; nodeBaselineMedianMs: number; repetitions: number }>;
 }
 
-/** bench/results.json: the latest run, whole, so that a table or chart can be rebuilt from it. */
+/** bench/results/latest.json: the latest run, whole, so that a table or chart can be rebuilt from it. */
 export interface BenchResults {
   formatVersion: 1;
   startedAt: string;
