@@ -56,7 +56,9 @@ describe('the results summary', () => {
   it('renders as a table that replaces the one between the markers, and only that', () => {
     const table = summaryTable(summarize(results));
     expect(table).toContain('Node v26.10.0, 2 CPUs (Test CPU), host steal 0.1%.');
-    expect(table).toContain('| getPet | sqlite | 1235 | 0.50× | 1.67× | – | 10.12× | 9 |');
+    expect(table).toContain(
+      '| getPet             | sqlite |        1235 |           0.50× |         1.67× |                                   – |            10.12× |            9 |',
+    );
     const document = `# Title\n\n${BENCH_TABLE_MARKERS.start}\nold table\n${BENCH_TABLE_MARKERS.end}\n\nAfter.\n`;
     expect(withBenchTable(document, table)).toBe(
       `# Title\n\n${BENCH_TABLE_MARKERS.start}\n${table}\n${BENCH_TABLE_MARKERS.end}\n\nAfter.\n`,

@@ -86,7 +86,17 @@ export function summaryTable(summary: ResultsSummary): string {
     times(row.vsJsonServer),
     String(row.storeP99Ms),
   ]);
-  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  // Padded as the repository's formatter pads Markdown tables, so that a run leaves the documents formatted.
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)),
+  );
+  const rightAligned = (column: number) => column >= 2;
+  const pad = (cell: string, column: number) =>
+    rightAligned(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0);
+  const line = (cells: readonly string[]) => `| ${cells.map(pad).join(' | ')} |`;
+  const rule = widths.map((width, column) =>
+    rightAligned(column) ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width),
+  );
   const steal =
     summary.cpuStealShare === null ? '' : `, host steal ${(summary.cpuStealShare * 100).toFixed(1)}%`;
   return [
@@ -94,7 +104,7 @@ export function summaryTable(summary: ResultsSummary): string {
       `${summary.cpuCount} CPUs (${summary.cpuModel})${steal}.`,
     '',
     line(header),
-    line(header.map((_, index) => (index < 2 ? '---' : '---:'))),
+    `| ${rule.join(' | ')} |`,
     ...rows.map(line),
     ...summary.notes.map((note) => `\nNote: ${note}`),
   ].join('\n');
