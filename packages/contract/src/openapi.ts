@@ -1,5 +1,6 @@
 import { generateOpenApi } from '@ts-rest/open-api';
 import { contract } from './contract.js';
+import { ANIMALS_TAG, documentDescription } from './openapi-description.js';
 import { MAX_SAFE_ID } from './schemas.js';
 
 const bearerAuth = 'bearerAuth';
@@ -44,9 +45,9 @@ export const openApiDocument = generateOpenApi(
     info: {
       title: 'Animal Store API',
       version: '1.0.0',
-      description:
-        'A catalogue of animals offered in a store. Every operation requires an API key as a bearer token.',
+      description: documentDescription(),
     },
+    tags: [ANIMALS_TAG],
     servers: [
       {
         url: 'https://{host}/v1',
@@ -82,7 +83,7 @@ export const openApiDocument = generateOpenApi(
             ? { ...parameter, schema: petIdParameterSchema }
             : parameter,
         );
-      const mapped = { ...operation, parameters };
+      const mapped = { ...operation, tags: [ANIMALS_TAG.name], parameters };
       markInt64(mapped);
       return mapped;
     },

@@ -3,7 +3,7 @@ import { type ApiClient, failureOf } from '../api-client.js';
 import { wantsJson, writeErr, writeJson, writeOut } from '../output/output.js';
 import { formatPetTable } from '../output/pet-table.js';
 
-const sunsetDay = GET_PET_SUNSET.toLocaleDateString('en-GB', {
+export const sunsetDay = GET_PET_SUNSET.toLocaleDateString('en-GB', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
@@ -12,11 +12,13 @@ const sunsetDay = GET_PET_SUNSET.toLocaleDateString('en-GB', {
 
 /**
  * Warned on every call, before the request, so that scripts still using it are noticed long before the
- * operation disappears, whatever the answer.
+ * operation disappears, whatever the answer. The interface names `GET /pets` with the status filter as the
+ * replacement; it has no other way to fetch one animal by id, and the warning says so rather than promise one.
  */
 export const GET_DEPRECATION_WARNING =
   `warning: \`pets get\` calls getPet (GET /pets/{id}), which is deprecated and will be removed on ${sunsetDay}. ` +
-  'Use `animal-store pets list --status S` (GET /pets with the status filter) instead.\n';
+  'The API offers no other way to fetch one animal by id: use `animal-store pets list` (GET /pets) instead, ' +
+  'with --status to narrow it and --all for every page.\n';
 
 export async function getPet(client: ApiClient, petId: number, options: { json?: boolean }): Promise<void> {
   if (contract.getPet.deprecated) writeErr(GET_DEPRECATION_WARNING);

@@ -8,6 +8,7 @@ import type { PetRepository } from '../store/pet-repository.js';
 import { serveOpenApiDocument } from './api-docs.js';
 import { answerRouteNotFound } from './api-error.js';
 import { requireApiKey } from './auth.js';
+import type { ClientAddress } from './client-address.js';
 import { deprecated } from './deprecation.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { petHandlers } from './pet-handlers.js';
@@ -42,9 +43,10 @@ export function mountV1Api(
     logger: Logger;
     rateLimits: RateLimitOptions;
     corsOrigins: readonly string[];
+    clientAddress: ClientAddress;
   },
 ): void {
-  const failedAuthentications = failedAuthenticationLimit(deps.rateLimits);
+  const failedAuthentications = failedAuthenticationLimit(deps.rateLimits, deps.clientAddress);
   const authenticate = [
     failedAuthentications.refuseBlockedAddress,
     requireApiKey(deps.keys, failedAuthentications.recordFailure),
@@ -52,7 +54,12 @@ export function mountV1Api(
   ];
   const operations = petHandlers(deps);
 
-  app.use(API_BASE_PATH, requestLogger(deps.logger), apiSecurityHeaders, corsForApi(deps.corsOrigins));
+  app.use(
+    API_BASE_PATH,
+    requestLogger(deps.logger, deps.clientAddress),
+    apiSecurityHeaders,
+    corsForApi(deps.corsOrigins),
+  );
   app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
   createExpressEndpoints(
     servedContract,
