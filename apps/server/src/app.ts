@@ -12,6 +12,8 @@ import { requestLogger } from './http/request-logger.js';
 import { documentSecurityHeaders } from './http/security-headers.js';
 import { mountV1Api } from './http/v1-api.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
+import { countRequests } from './metrics/count-requests.js';
+import type { StoreMetrics } from './metrics/store-metrics.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
 
@@ -22,10 +24,13 @@ export interface AppDependencies {
   logger: Logger;
   /** Resolves when the database is reachable; backs /readyz. */
   pingDatabase: () => Promise<void>;
-  config: Pick<Config, 'corsOrigins' | 'adminEnvironments'> & Partial<Pick<Config, 'trustProxy'>>;
+  config: Pick<Config, 'corsOrigins' | 'adminEnvironments' | 'publicBaseUrl'> &
+    Partial<Pick<Config, 'trustProxy'>>;
   rateLimits: RateLimitOptions;
   /** Folder of the built admin app. */
   adminDistDir: string;
+  /** Counts every request when metrics are exported (METRICS_PORT). */
+  metrics?: StoreMetrics;
 }
 
 /** Origins of the absolute API base addresses the admin app may switch to. */
@@ -46,9 +51,15 @@ export function createApp(deps: AppDependencies): express.Express {
   const { trustProxy } = deps.config;
   if (trustProxy !== undefined) app.set('trust proxy', trustProxy);
   const clientAddress = clientAddressReader(trustProxy !== undefined);
+  if (deps.metrics) app.use(countRequests(deps.metrics));
   // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
   // called most. Nothing under /v1 falls through to the layers below.
-  mountV1Api(app, { ...deps, corsOrigins: deps.config.corsOrigins, clientAddress });
+  mountV1Api(app, {
+    ...deps,
+    corsOrigins: deps.config.corsOrigins,
+    publicBaseUrl: deps.config.publicBaseUrl,
+    clientAddress,
+  });
   app.use(requestLogger(deps.logger, clientAddress), documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
   app.use(apiDocsRoutes({ environments: deps.config.adminEnvironments }));

@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     });
     expect(config.database.kind === 'sqlite' && config.database.path).not.toContain('apps');
     expect(config.adminEnvironments).toStrictEqual([{ name: 'production', baseUrl: '/v1' }]);
+    // No metrics listener unless METRICS_PORT asks for one.
+    expect(config.metrics).toBeUndefined();
   });
 
   it('reads every variable', () => {
@@ -29,6 +31,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://admin.example.test',
       STAGING_BASE_URL: 'https://staging.example.test/v1',
+      PUBLIC_BASE_URL: 'https://pets.example.test/store/',
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_KEY_PREFIX: 'shop-a:',
       TRUST_PROXY: '10.0.0.0/8, loopback',
@@ -39,6 +42,8 @@ describe('loadConfig', () => {
       MAX_CONNECTIONS: '50',
       WORKERS: '2',
       DATABASE_POOL_SIZE: '4',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.5',
     });
     expect(config).toStrictEqual({
       env: 'production',
@@ -52,12 +57,14 @@ describe('loadConfig', () => {
         { name: 'production', baseUrl: '/v1' },
         { name: 'staging', baseUrl: 'https://staging.example.test/v1' },
       ],
+      publicBaseUrl: 'https://pets.example.test/store',
       redisUrl: 'redis://127.0.0.1:6379',
       redisKeyPrefix: 'shop-a:',
       trustProxy: ['10.0.0.0/8', 'loopback'],
       rateLimits: { requestsPerKeyPerMinute: 60, authFailuresPerAddressPerMinute: 5 },
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
+      metrics: { port: 9464, host: '10.0.0.5' },
     });
   });
 
@@ -72,6 +79,45 @@ describe('loadConfig', () => {
         /DATABASE_POOL_SIZE/,
       );
     }
+  });
+
+  it('leaves links relative without PUBLIC_BASE_URL and takes only a plain absolute http(s) URL', () => {
+    expect(loadConfig({}).publicBaseUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_BASE_URL: 'http://pets.example.test' }).publicBaseUrl).toBe(
+      'http://pets.example.test',
+    );
+    for (const bad of [
+      'pets.example.test',
+      '/store',
+      'ftp://pets.example.test',
+      'https://pets.example.test/?a=1',
+      'https://pets.example.test/#top',
+      'https://user:secret@pets.example.test',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_BASE_URL: bad }), bad).toThrow(/PUBLIC_BASE_URL/);
+    }
+  });
+
+  it('takes ?pgbouncer=true out of the URL and remembers it, wherever it stands among the parameters', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@pool:6432/store?pgbouncer=true' }).database,
+    ).toStrictEqual({
+      kind: 'postgres',
+      url: 'postgres://u@pool:6432/store',
+      poolSize: 10,
+      pgbouncer: true,
+    });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=true&application_name=a' }).database,
+    ).toStrictEqual({
+      kind: 'postgres',
+      url: 'postgres://u@pool/store?application_name=a',
+      poolSize: 10,
+      pgbouncer: true,
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=yes' })).toThrow(
+      /DATABASE_URL: pgbouncer must be true or false/,
+    );
   });
 
   it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses and ranges', () => {

@@ -13,7 +13,12 @@ const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db
 export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
 type SqliteConfig = { kind: 'sqlite'; path: string };
-type PostgresLocation = { kind: 'postgres'; url: string };
+type PostgresLocation = {
+  kind: 'postgres';
+  url: string;
+  /** `?pgbouncer=true`: the URL leads to PgBouncer in transaction pooling mode (decision 017). */
+  pgbouncer?: boolean;
+};
 export type PostgresConfig = PostgresLocation & { poolSize: number };
 export type DatabaseConfig = SqliteConfig | PostgresConfig;
 /** Express's `trust proxy` setting: hops to trust, or the trusted proxies' addresses and ranges. */
@@ -31,13 +36,27 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
+/** Takes the store's own `pgbouncer` parameter out of a PostgreSQL URL: the server would refuse it. */
+function postgresLocation(value: string, ctx: z.RefinementCtx): PostgresLocation {
+  if (!value.includes('pgbouncer=')) return { kind: 'postgres', url: value };
+  const url = new URL(value);
+  const pgbouncer = url.searchParams.get('pgbouncer');
+  if (pgbouncer === null) return { kind: 'postgres', url: value };
+  if (pgbouncer !== 'true' && pgbouncer !== 'false') {
+    ctx.addIssue({ code: 'custom', message: 'pgbouncer must be true or false' });
+    return z.NEVER;
+  }
+  url.searchParams.delete('pgbouncer');
+  return { kind: 'postgres', url: url.toString(), pgbouncer: pgbouncer === 'true' };
+}
+
 const databaseUrlSchema = z
   .string()
   .optional()
   .transform((value, ctx): SqliteConfig | PostgresLocation => {
     if (value === undefined || value === '') return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
     if (value.startsWith('file:')) return { kind: 'sqlite', path: value.slice('file:'.length) };
-    if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
+    if (/^postgres(ql)?:\/\//.test(value)) return postgresLocation(value, ctx);
     ctx.addIssue({ code: 'custom', message: 'must start with file:, postgres:// or postgresql://' });
     return z.NEVER;
   });
@@ -46,6 +65,16 @@ const absoluteUrl = z
   .string()
   .url()
   .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
+
+/** Where clients reach this server: links are built on it, so it carries no query, fragment or credentials. */
+const publicBaseUrl = absoluteUrl
+  .refine((value) => {
+    // An unparsable value is already reported as not a URL.
+    if (!URL.canParse(value)) return true;
+    const url = new URL(value);
+    return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  }, 'must have no query, fragment or user name')
+  .transform((value) => value.replace(/\/+$/, ''));
 
 const positiveInt = z.coerce.number().int().positive();
 
@@ -99,8 +128,11 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: positiveInt.default(1000),
   WORKERS: positiveInt.max(64).default(1),
   DATABASE_POOL_SIZE: positiveInt.max(1000).default(DEFAULT_POSTGRES_POOL_SIZE),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
+  PUBLIC_BASE_URL: publicBaseUrl.optional(),
 });
 
 export type Config = {
@@ -115,6 +147,11 @@ export type Config = {
   corsOrigins: string[];
   /** API base addresses the admin app offers; production defaults to this server's own /v1. */
   adminEnvironments: AdminEnvironment[];
+  /**
+   * This server's address as its clients know it (without /v1), for absolute `Link` and `Location` headers;
+   * undefined: they are relative references, resolved by clients against the request URL.
+   */
+  publicBaseUrl: string | undefined;
   /** Shared rate-limit counters for several instances; in-process counters when absent. */
   redisUrl: string | undefined;
   /** Prefix of every rate-limit key in Redis: deployments (or test runs) sharing one Redis keep apart. */
@@ -125,6 +162,8 @@ export type Config = {
   serverLimits: ServerLimits;
   /** Processes serving one port (Node cluster); 1 serves from the main process itself. */
   workers: number;
+  /** Prometheus metrics on a listener of their own; none when METRICS_PORT is unset. */
+  metrics: { port: number; host: string } | undefined;
 };
 
 export interface AdminEnvironment {
@@ -159,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? '/v1' },
       ...(parsed.STAGING_BASE_URL ? [{ name: 'staging' as const, baseUrl: parsed.STAGING_BASE_URL }] : []),
     ],
+    publicBaseUrl: parsed.PUBLIC_BASE_URL,
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     trustProxy: parsed.TRUST_PROXY,
@@ -172,5 +212,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxConnections: parsed.MAX_CONNECTIONS,
     },
     workers: parsed.WORKERS,
+    metrics:
+      parsed.METRICS_PORT === undefined
+        ? undefined
+        : { port: parsed.METRICS_PORT, host: parsed.METRICS_HOST },
   };
 }

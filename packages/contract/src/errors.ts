@@ -7,10 +7,10 @@ export const ERROR_CODES = {
     status: 400,
     when: 'A parameter or the body is missing or invalid; the message names it.',
   },
-  malformed_json: { status: 400, when: 'The request body is not valid JSON.' },
+  malformed_json: { status: 400, when: 'The request body is not valid JSON, or not valid UTF-8.' },
   bad_request: {
     status: 400,
-    when: 'The request could not be read: aborted, wrong length or undecodable path.',
+    when: 'The request could not be read: not HTTP/1.x, no `Host`, aborted, wrong length or undecodable path.',
   },
   invalid_cursor: { status: 400, when: 'The `cursor` query parameter was not produced by this store.' },
   unauthorized: { status: 401, when: 'The API key is missing, malformed, unknown or revoked.' },
@@ -26,7 +26,11 @@ export const ERROR_CODES = {
     when: 'A request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds.',
   },
   payload_too_large: { status: 413, when: 'The request body is larger than 16 KiB.' },
-  unsupported_media_type: { status: 415, when: 'The request body is not `application/json`.' },
+  unsupported_media_type: { status: 415, when: 'The request body is not `application/json` in UTF-8.' },
+  expectation_failed: {
+    status: 417,
+    when: 'The `Expect` header asks for something other than `100-continue`.',
+  },
   idempotency_key_reused: {
     status: 422,
     when: 'This Idempotency-Key was already used with a different request body.',

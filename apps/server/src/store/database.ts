@@ -14,6 +14,8 @@ export interface Database {
   dialect: Dialect;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections in use and queries waiting for one; undefined on SQLite. */
+  poolUsage(): { inUse: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -53,10 +55,10 @@ function openSqlite(path: string, tuning: DatabaseTuning): Kysely<DatabaseSchema
 }
 
 function openPostgres(
-  { url, poolSize }: PostgresConfig,
+  { url, poolSize, pgbouncer }: PostgresConfig,
   onIdleError: (error: Error) => void,
   tuning: DatabaseTuning,
-): Kysely<DatabaseSchema> {
+): { db: Kysely<DatabaseSchema>; pool: pg.Pool } {
   // A bounded wait for a connection turns an unreachable server, or a pool busy for 5 s, into a 503 rather than a
   // hung request.
   const pool = new pg.Pool({
@@ -67,9 +69,12 @@ function openPostgres(
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', onIdleError);
-  return new Kysely<DatabaseSchema>({
-    dialect: new PostgresDialect({ pool: tuning.postgres?.(pool) ?? pool }),
+  // PgBouncer in transaction mode hands each transaction to any server connection: a statement prepared on one is
+  // missing on the next, so queries go unnamed there (decision 017).
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: pgbouncer ? pool : (tuning.postgres?.(pool) ?? pool) }),
   });
+  return { db, pool };
 }
 
 /** Opens the configured database; `tuning` (main.ts passes the store's, from src/tuning) wraps what Kysely gets. */
@@ -78,11 +83,14 @@ export function openDatabase(
   onIdleError: (error: Error) => void = () => {},
   tuning: DatabaseTuning = {},
 ): Database {
-  const db =
-    config.kind === 'sqlite' ? openSqlite(config.path, tuning) : openPostgres(config, onIdleError, tuning);
+  const { db, pool } =
+    config.kind === 'sqlite'
+      ? { db: openSqlite(config.path, tuning), pool: undefined }
+      : openPostgres(config, onIdleError, tuning);
   return {
     db,
     dialect: config.kind,
+    poolUsage: () => pool && { inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount },
     async ping() {
       await sql`select 1`.execute(db);
     },

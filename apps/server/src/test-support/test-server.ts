@@ -39,7 +39,12 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   // The store's tuning, as main.ts applies it: the tests see what production runs.
-  const store = await openStore(database, undefined, databaseTuning({ namedPostgresStatements: true }));
+  const store = await openStore(
+    database,
+    undefined,
+    undefined,
+    databaseTuning({ namedPostgresStatements: true }),
+  );
   const { key: apiKey } = await store.keys.create('test');
   let logs = '';
   const logger = pino(
@@ -59,6 +64,7 @@ export async function startTestServer(
     config: {
       corsOrigins: [],
       adminEnvironments: [{ name: 'production', baseUrl: '/v1' }],
+      publicBaseUrl: undefined,
       ...options.config,
     },
     rateLimits: {
