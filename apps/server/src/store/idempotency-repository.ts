@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { onceMoreIfConnectionLost } from './retry-lost-connection.js';
 import type { DatabaseSchema } from './schema.js';
 
 /** How long a key and its response are kept: a client retrying within a day gets the first response back. */
@@ -75,12 +76,15 @@ export class IdempotencyRepository {
 
   /** Gives a claim up after a failure, so that a retry can proceed at once. */
   async release(request: IdempotencyScope): Promise<void> {
-    await this.db
-      .deleteFrom('idempotency_keys')
-      .where('scope', '=', request.scope)
-      .where('key', '=', request.key)
-      .where('response_status', 'is', null)
-      .execute();
+    // Most often the request failed because its connection was lost; the release must not fail for the same reason.
+    await onceMoreIfConnectionLost(() =>
+      this.db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', request.scope)
+        .where('key', '=', request.key)
+        .where('response_status', 'is', null)
+        .execute(),
+    );
   }
 
   async deleteExpired(now = Date.now()): Promise<number> {

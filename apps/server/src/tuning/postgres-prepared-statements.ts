@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { watchConnection } from '../store/postgres-connection-faults.js';
 import { boundedCache } from './bounded-cache.js';
 
 /** Data statements only: transaction control and DDL are sent as they are. */
@@ -15,16 +16,22 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
   const names = boundedCache<string>();
   let counter = 0;
   const prepare = (client: pg.PoolClient): PostgresPoolClient => {
+    // The store's fault handling of each connection (store/postgres-connection-faults.ts) applies as without tuning.
+    const connection = watchConnection(client);
     // Kysely passes SQL text with parameters, or a cursor (for streaming, which the store does not use).
-    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) =>
-      typeof sqlOrCursor === 'string' && PREPARABLE.test(sqlOrCursor)
-        ? client.query({
-            name: names.get(sqlOrCursor, () => `animal_store_${++counter}`),
-            text: sqlOrCursor,
-            values: parameters,
-          })
-        : client.query(sqlOrCursor as string, parameters);
-    return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) => {
+      if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
+      return connection.run(() =>
+        PREPARABLE.test(sqlOrCursor)
+          ? client.query({
+              name: names.get(sqlOrCursor, () => `animal_store_${++counter}`),
+              text: sqlOrCursor,
+              values: parameters,
+            })
+          : client.query(sqlOrCursor, parameters),
+      );
+    };
+    return { query: query as unknown as PostgresPoolClient['query'], release: connection.release };
   };
   // One wrapper per pooled connection, for its whole life: Kysely keeps its own connection object per client it
   // is given, so a new wrapper per checkout would make it build a new one for every query.
