@@ -4,11 +4,12 @@ import { join } from 'node:path';
 import { measureAdminBundle } from './extras/admin-bundle.js';
 import { measureCliStartup } from './extras/cli-startup.js';
 import { SEED_COUNT } from './fixtures/seed-pets.js';
-import { resultsJsonPath, resultsSvgPath } from './paths.js';
+import { documentsWithBenchTable, resultsJsonPath, resultsSummaryPath, resultsSvgPath } from './paths.js';
 import { killAllServersNow, stopAllServers } from './processes/server-process.js';
 import { readCpuTimes, stealShare } from './report/cpu-steal.js';
 import { rateMeasurements } from './report/ratios.js';
 import { type BenchResults, machineInfo, writeResults } from './report/results-file.js';
+import { summarize, writeSummary } from './report/results-summary.js';
 import { sourceRevision } from './report/source-revision.js';
 import { svgChart } from './report/svg-chart.js';
 import { reportText } from './report/table.js';
@@ -60,6 +61,7 @@ try {
     notes: outcome.notes,
   };
   writeResults(resultsJsonPath, results);
+  writeSummary(resultsSummaryPath, documentsWithBenchTable, summarize(results));
   const { cpuCount, node } = results.machine;
   writeFileSync(
     resultsSvgPath,
@@ -69,7 +71,10 @@ try {
       `${results.finishedAt} · ${cpuCount} CPUs · Node ${node}${stealNote(results.cpuStealShare)}`,
     ),
   );
-  process.stdout.write(`${reportText(results)}\n\nWrote ${resultsJsonPath} and ${resultsSvgPath}\n`);
+  process.stdout.write(
+    `${reportText(results)}\n\nWrote ${resultsJsonPath}, ${resultsSummaryPath} (and its table in the README and\n` +
+      `docs/performance.md) and ${resultsSvgPath}\n`,
+  );
   if (outcome.notes.length > 0) process.exitCode = 1;
 } finally {
   await stopAllServers();

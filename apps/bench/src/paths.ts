@@ -3,9 +3,13 @@ import { fileURLToPath } from 'node:url';
 /** The repository root, wherever `pnpm bench` is started from (this file is apps/bench/dist/paths.js). */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Committed outputs: the figures of the latest run and their chart. */
-export const resultsJsonPath = `${repoRoot}bench/results.json`;
+/** Every figure of the latest run, for rebuilding a table or chart; git ignores bench/results/. */
+export const resultsJsonPath = `${repoRoot}bench/results/latest.json`;
+/** Committed outputs: the latest run's headline figures and their chart. */
+export const resultsSummaryPath = `${repoRoot}bench/results-summary.json`;
 export const resultsSvgPath = `${repoRoot}bench/results.svg`;
+/** Documents whose bench table (between `<!-- bench-table -->` markers) each run rewrites from the summary. */
+export const documentsWithBenchTable = [`${repoRoot}README.md`, `${repoRoot}docs/performance.md`];
 
 /** CPU profiles of `pnpm --filter @animal-store/bench profile`; git ignores *.cpuprofile. */
 export const profilesDir = `${repoRoot}bench/profiles`;

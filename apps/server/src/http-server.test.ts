@@ -1,9 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type AddressInfo, connect } from 'node:net';
-import { setFlagsFromString } from 'node:v8';
-import express from 'express';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpServer } from './http-server.js';
 import { sqliteTestDatabase, type TestDatabase } from './test-support/databases.js';
 import { anError, see } from './test-support/http-assertions.js';
 import { startTestServer, type TestServer } from './test-support/test-server.js';
@@ -87,59 +83,5 @@ describe('the HTTP server around the app', () => {
     expect(parseRawResponse(raw)).toStrictEqual(
       anError(400, 'bad_request', 'The request is not valid HTTP.'),
     );
-  });
-});
-
-/** Serves `app` as the store serves its own (`createHttpServer`), and answers the JSON body of a GET of `path`. */
-async function fetchJsonFrom(app: express.Express, path: string): Promise<unknown> {
-  const server = createHttpServer(app, {
-    headersTimeoutMs: 1000,
-    requestTimeoutMs: 2000,
-    maxConnections: 10,
-  });
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  try {
-    const { port } = server.address() as AddressInfo;
-    return await (await fetch(`http://127.0.0.1:${port}${path}`)).json();
-  } finally {
-    await new Promise((closed) => server.close(closed));
-  }
-}
-
-describe('requests and responses', () => {
-  it("reach Express already with the app's prototypes, so that it need not change them", async () => {
-    const app = express();
-    app.get('/hello', (req, res) => {
-      res.json({ sameApp: req.app === app, path: req.path });
-    });
-    // Express's entry point: what the HTTP server hands it is recorded before Express sets any prototype.
-    type Handle = (req: IncomingMessage, res: ServerResponse, done?: () => void) => void;
-    const handle = (app as unknown as { handle: Handle }).handle.bind(app);
-    const bornWithPrototypes: boolean[] = [];
-    Object.assign(app, {
-      handle: ((req, res, done) => {
-        bornWithPrototypes.push(
-          Object.getPrototypeOf(req) === app.request && Object.getPrototypeOf(res) === app.response,
-        );
-        handle(req, res, done);
-      }) satisfies Handle,
-    });
-    expect(await fetchJsonFrom(app, '/hello?x=1')).toStrictEqual({ sameApp: true, path: '/hello' });
-    expect(bornWithPrototypes).toStrictEqual([true]);
-  });
-
-  it("keep V8's fast property layout, so that reading their properties stays cheap", async () => {
-    // V8's own answer; code compiled after the flag is set may ask it.
-    setFlagsFromString('--allow-natives-syntax');
-    const hasFastProperties = new Function('object', 'return %HasFastProperties(object)') as (
-      object: object,
-    ) => boolean;
-    const app = express();
-    app.get('/layout', (req, res) => {
-      res.locals.seen = true;
-      res.setHeader('X-Example', 'yes');
-      res.json({ request: hasFastProperties(req), response: hasFastProperties(res) });
-    });
-    expect(await fetchJsonFrom(app, '/layout')).toStrictEqual({ request: true, response: true });
   });
 });

@@ -15,7 +15,7 @@ import { metricsOfServingProcess, serveWorkersMetrics } from './metrics/serve-me
 import type { StoreMetrics } from './metrics/store-metrics.js';
 import { DatabaseOpenError } from './store/database.js';
 import { openStoreWhenReachable } from './store/open-store.js';
-import { tuneV8ForServing } from './v8-tuning.js';
+import { bornWithAppPrototypes, databaseTuning, tuneV8ForServing } from './tuning/index.js';
 
 /**
  * After SIGTERM the store keeps reading for this long before it stops listening: a request already sent but not
@@ -61,6 +61,7 @@ async function prepareStore(config: Config, logger: Logger, metrics?: StoreMetri
       logger.warn({ code, reason: message }, 'database connection lost; it will be replaced'),
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ err: error, attempt, delayMs }, 'database unreachable at start-up; retrying'),
+    tuning: databaseTuning({ namedPostgresStatements: true }),
   });
   const firstKey = await ensureAnApiKey({
     keys: store.keys,
@@ -103,7 +104,7 @@ async function startServer(config: Config): Promise<void> {
     adminDistDir,
     metrics,
   });
-  const server = createHttpServer(app, config.serverLimits);
+  const server = createHttpServer(app, config.serverLimits, bornWithAppPrototypes(app));
   server.listen(config.port, config.host, () => {
     const { port } = server.address() as AddressInfo;
     const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

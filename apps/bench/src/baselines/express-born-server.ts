@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { bornWithAppPrototypes } from '@animal-store/server/http-server';
+import { bornWithAppPrototypes } from '@animal-store/server/tuning';
 import { baselineEnv } from './baseline-env.js';
 import { bareExpressApp } from './express-app.js';
 import { stopOnSignals } from './stop-on-signals.js';

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchNode } from '../bench-node.js';
 import { repoRoot } from '../paths.js';
 import type { Extras } from '../report/results-file.js';
 
@@ -9,7 +10,7 @@ const TIMEOUT_MS = 10_000;
 
 function timeMs(args: string[]): number {
   const started = performance.now();
-  const result = spawnSync(process.execPath, args, { stdio: 'ignore', timeout: TIMEOUT_MS });
+  const result = spawnSync(benchNode, args, { stdio: 'ignore', timeout: TIMEOUT_MS });
   if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited with ${result.status}`);
   return performance.now() - started;
 }

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { benchNode } from '../bench-node.js';
 import { processTree, residentBytes } from './process-tree.js';
 
 /** Long enough for a cold start on a busy 2-core machine; a server slower than this is reported as failed. */
@@ -84,10 +85,7 @@ function logTail(path: string): string {
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const log = openSync(spec.logPath, 'a');
   const startedAt = performance.now();
-  const [command, ...args] = [...(spec.launcher ?? []), process.execPath, ...spec.args] as [
-    string,
-    ...string[],
-  ];
+  const [command, ...args] = [...(spec.launcher ?? []), benchNode, ...spec.args] as [string, ...string[]];
   const child = spawn(command, args, { env: spec.env, stdio: ['ignore', log, log] });
   closeSync(log);
   running.add(child);

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname } from 'node:path';
+import { benchNodeVersion } from '../bench-node.js';
 import type { ServerFigures } from '../measurements.js';
 import type { BenchSettings } from '../settings.js';
 import type { RatedMeasurement } from './ratios.js';
@@ -22,7 +23,7 @@ export interface Extras {
   cliStartup: Extra<{ helpMedianMs: number; nodeBaselineMedianMs: number; repetitions: number }>;
 }
 
-/** bench/results.json: the latest run, whole, so that a table or chart can be rebuilt from it. */
+/** bench/results/latest.json: the latest run, whole, so that a table or chart can be rebuilt from it. */
 export interface BenchResults {
   formatVersion: 1;
   startedAt: string;
@@ -44,7 +45,7 @@ export function machineInfo(): MachineInfo {
     cpuCount: list.length,
     cpuModel: list[0]?.model.trim() ?? 'unknown',
     totalMemoryBytes: totalmem(),
-    node: process.version,
+    node: benchNodeVersion(),
     platform: `${process.platform}-${process.arch}`,
   };
 }

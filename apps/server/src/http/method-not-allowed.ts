@@ -15,7 +15,7 @@ function routesOf(router: AppRouter): AppRoute[] {
 export function answerMethodNotAllowed(
   app: Express,
   contract: AppRouter,
-  beforeAnswering: RequestHandler,
+  beforeAnswering: readonly RequestHandler[],
 ): void {
   const methodsByPath = new Map<string, Set<string>>();
   for (const route of routesOf(contract)) {
@@ -26,7 +26,7 @@ export function answerMethodNotAllowed(
   }
   for (const [path, methods] of methodsByPath) {
     const allow = [...methods].sort().join(', ');
-    app.all(path, beforeAnswering, (req, res) => {
+    app.all(path, ...beforeAnswering, (req, res) => {
       res.setHeader('Allow', allow);
       sendError(res, 'method_not_allowed', `${req.method} is not supported here; use ${allow}.`);
     });

@@ -10,7 +10,6 @@ import { answerRouteNotFound } from './api-error.js';
 import { requireApiKey } from './auth.js';
 import type { ClientAddress } from './client-address.js';
 import { deprecated } from './deprecation.js';
-import { inSequence } from './in-sequence.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { petHandlers } from './pet-handlers.js';
 import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './rate-limits.js';
@@ -31,8 +30,8 @@ const parseJsonBody = express.json({ limit: BODY_LIMIT, strict: false, verify: r
  * ts-rest types an operation's middleware by the request after validation, but runs it before: on the request as
  * Express parsed it, which is what these steps read.
  */
-function beforeValidation<T extends AppRoute>(step: RequestHandler): TsRestRequestHandler<T> {
-  return step as unknown as TsRestRequestHandler<T>;
+function beforeValidation<T extends AppRoute>(steps: RequestHandler[]): TsRestRequestHandler<T>[] {
+  return steps as unknown as TsRestRequestHandler<T>[];
 }
 
 /**
@@ -55,40 +54,34 @@ export function mountV1Api(
   },
 ): void {
   const failedAuthentications = failedAuthenticationLimit(deps.rateLimits, deps.clientAddress);
-  const authenticate = inSequence(
+  const authenticate = [
     failedAuthentications.refuseBlockedAddress,
     requireApiKey(deps.keys, failedAuthentications.recordFailure),
     perKeyRateLimit(deps.rateLimits, deps.logger),
-  );
+  ];
   const operations = petHandlers(deps);
 
   app.use(
     API_BASE_PATH,
-    inSequence(
-      requestLogger(deps.logger, deps.clientAddress),
-      apiSecurityHeaders,
-      corsForApi(deps.corsOrigins),
-    ),
+    requestLogger(deps.logger, deps.clientAddress),
+    apiSecurityHeaders,
+    corsForApi(deps.corsOrigins),
   );
   app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
   createExpressEndpoints(
     servedContract,
     {
-      listPets: { middleware: [beforeValidation(authenticate)], handler: operations.listPets },
+      listPets: { middleware: beforeValidation(authenticate), handler: operations.listPets },
       // Only createPet has a body: reads skip the content-type check and the parser.
       createPet: {
-        middleware: [beforeValidation(inSequence(authenticate, requireJsonBody, parseJsonBody))],
+        middleware: beforeValidation([...authenticate, requireJsonBody, parseJsonBody]),
         handler: operations.createPet,
       },
       getPet: {
-        middleware: [
-          beforeValidation(
-            inSequence(
-              deprecated({ successor: `${API_BASE_PATH}/pets`, logger: deps.logger, operation: 'getPet' }),
-              authenticate,
-            ),
-          ),
-        ],
+        middleware: beforeValidation([
+          deprecated({ successor: `${API_BASE_PATH}/pets`, logger: deps.logger, operation: 'getPet' }),
+          ...authenticate,
+        ]),
         handler: operations.getPet,
       },
     },
@@ -96,5 +89,5 @@ export function mountV1Api(
     { requestValidationErrorHandler: validationErrorHandler },
   );
   answerMethodNotAllowed(app, servedContract, authenticate);
-  app.use(API_BASE_PATH, inSequence(authenticate, answerRouteNotFound));
+  app.use(API_BASE_PATH, ...authenticate, answerRouteNotFound);
 }

@@ -4,10 +4,10 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, PostgresConfig } from '../config.js';
+import type { DatabaseTuning } from '../tuning/index.js';
 import { reportLostConnections, withWatchedConnections } from './postgres-connection-faults.js';
 import type { DatabaseSchema } from './schema.js';
 import { probeWrite, SqliteStorage } from './sqlite-storage.js';
-import { withCachedStatements, withPreparedStatements } from './statement-caches.js';
 
 export type Dialect = DatabaseConfig['kind'];
 
@@ -38,7 +38,10 @@ export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';
 }
 
-function openSqlite(path: string): { db: Kysely<DatabaseSchema>; storage: SqliteStorage } {
+function openSqlite(
+  path: string,
+  tuning: DatabaseTuning,
+): { db: Kysely<DatabaseSchema>; storage: SqliteStorage } {
   let connection: SqliteDatabase.Database;
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -54,7 +57,7 @@ function openSqlite(path: string): { db: Kysely<DatabaseSchema>; storage: Sqlite
   assertWritable(connection, path);
   const storage = new SqliteStorage(connection);
   const db = new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: storage.watch(withCachedStatements(connection)) }),
+    dialect: new SqliteDialect({ database: storage.watch(tuning.sqlite?.(connection) ?? connection) }),
   });
   return { db, storage };
 }
@@ -77,6 +80,7 @@ const MAX_CONNECTION_WAIT_MS = 5000;
 function openPostgres(
   { url, poolSize, queryTimeoutMs, pgbouncer }: PostgresConfig,
   onConnectionLost: (error: Error) => void,
+  tuning: DatabaseTuning,
 ): { db: Kysely<DatabaseSchema>; pool: pg.Pool } {
   // Every wait is bounded, so that an unreachable server or a busy pool costs a 503 rather than a hung request:
   // for a connection (5 s at most); and for a query, twice: the server cancels it (the connection stays usable), and the client
@@ -97,7 +101,7 @@ function openPostgres(
   // missing on the next, so queries go unnamed there (decision 017).
   const db = new Kysely<DatabaseSchema>({
     dialect: new PostgresDialect({
-      pool: pgbouncer ? withWatchedConnections(pool) : withPreparedStatements(pool),
+      pool: (!pgbouncer && tuning.postgres?.(pool)) || withWatchedConnections(pool),
     }),
   });
   return { db, pool };
@@ -106,9 +110,10 @@ function openPostgres(
 export function openDatabase(
   config: DatabaseConfig,
   onConnectionLost: (error: Error) => void = () => {},
+  tuning: DatabaseTuning = {},
 ): Database {
   if (config.kind === 'sqlite') {
-    const { db, storage } = openSqlite(config.path);
+    const { db, storage } = openSqlite(config.path, tuning);
     // Reads keep working when the disk is full or the file read-only; readiness is about whether writes do.
     return {
       db,
@@ -118,7 +123,7 @@ export function openDatabase(
       close: () => db.destroy(),
     };
   }
-  const { db, pool } = openPostgres(config, onConnectionLost);
+  const { db, pool } = openPostgres(config, onConnectionLost, tuning);
   return {
     db,
     dialect: 'postgres',

@@ -1,5 +1,6 @@
 import { setTimeout } from 'node:timers/promises';
 import type { DatabaseConfig, PostgresConfig } from '../config.js';
+import type { DatabaseTuning } from '../tuning/index.js';
 import { ApiKeyRepository } from './api-key-repository.js';
 import { type Database, openDatabase } from './database.js';
 import { isDatabaseUnavailable } from './database-errors.js';
@@ -21,9 +22,10 @@ export async function openStore(
   config: DatabaseConfig,
   onConnectionLost?: (error: Error) => void,
   onCommitBatch?: (size: number) => void,
+  tuning?: DatabaseTuning,
 ): Promise<Store> {
   if (config.kind === 'postgres') await migratePostgres(config);
-  const database = openDatabase(config, onConnectionLost);
+  const database = openDatabase(config, onConnectionLost, tuning);
   if (config.kind === 'sqlite') {
     try {
       await migrateToLatest(database.db, database.dialect);
@@ -68,12 +70,13 @@ export async function openStoreWhenReachable(
     onConnectionLost?: (error: Error) => void;
     /** Told the size of every SQLite group commit. */
     onCommitBatch?: (size: number) => void;
+    tuning?: DatabaseTuning;
     onRetry: (error: unknown, attempt: number, delayMs: number) => void;
   },
 ): Promise<Store> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openStore(config, options.onConnectionLost, options.onCommitBatch);
+      return await openStore(config, options.onConnectionLost, options.onCommitBatch, options.tuning);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delayMs = Math.min(30_000, 500 * 2 ** (attempt - 1));

@@ -32,34 +32,44 @@ function toPet(row: PetRow): Pet {
  * are always larger). One row more than asked tells whether a next page exists, without a count query.
  */
 function petQueries(db: Kysely<DatabaseSchema>, dialect: Dialect) {
-  const prepare = <Names extends string>(
-    names: readonly Names[],
-    build: (placeholders: Record<Names, never>) => Compilable<PetRow>,
-  ) => prepareQuery<DatabaseSchema, Names, PetRow>(names, build);
+  const prepare = <Params extends Record<string, unknown>>(
+    names: readonly (keyof Params & string)[],
+    build: (placeholders: Params) => Compilable<PetRow>,
+  ) => prepareQuery<DatabaseSchema, Params, PetRow>(names, build);
+  type Page = { afterId: number; limit: number };
   return {
-    list: prepare(['afterId', 'limit'], (p) =>
+    list: prepare<Page>(['afterId', 'limit'], (p) =>
       db.selectFrom('pets').selectAll().where('id', '>', p.afterId).orderBy('id').limit(p.limit),
     ),
-    listByStatus: prepare(['status', 'afterId', 'limit'], (p) => {
-      const withStatus = db.selectFrom('pets').selectAll().where('status', '=', p.status);
-      // SQLite serves the plain form from the (status, id) index by itself. PostgreSQL soon runs a prepared
-      // statement with a generic plan, which for `status = $1 and id > $2` filters the primary key: slow for a rare
-      // status. A row comparison only the (status, id) index can serve keeps it on that index (plans in
-      // docs/performance.md).
-      return dialect === 'sqlite'
-        ? withStatus.where('id', '>', p.afterId).orderBy('id').limit(p.limit)
-        : withStatus
-            .where(({ eb, refTuple, tuple }) => eb(refTuple('status', 'id'), '>', tuple(p.status, p.afterId)))
-            .orderBy('status')
-            .orderBy('id')
-            .limit(p.limit);
-    }),
-    findById: prepare(['id'], (p) => db.selectFrom('pets').selectAll().where('id', '=', p.id)),
-    create: prepare(['name', 'categoryId', 'status'], (p) =>
-      db
-        .insertInto('pets')
-        .values({ name: p.name, category_id: p.categoryId, status: p.status })
-        .returningAll(),
+    listByStatus: prepare<Page & { status: NonNullable<Pet['status']> }>(
+      ['status', 'afterId', 'limit'],
+      (p) => {
+        const withStatus = db.selectFrom('pets').selectAll().where('status', '=', p.status);
+        // SQLite serves the plain form from the (status, id) index by itself. PostgreSQL soon runs a prepared
+        // statement with a generic plan, which for `status = $1 and id > $2` filters the primary key: slow for a rare
+        // status. A row comparison only the (status, id) index can serve keeps it on that index (plans in
+        // docs/performance.md).
+        return dialect === 'sqlite'
+          ? withStatus.where('id', '>', p.afterId).orderBy('id').limit(p.limit)
+          : withStatus
+              .where(({ eb, refTuple, tuple }) =>
+                eb(refTuple('status', 'id'), '>', tuple(p.status, p.afterId)),
+              )
+              .orderBy('status')
+              .orderBy('id')
+              .limit(p.limit);
+      },
+    ),
+    findById: prepare<{ id: number }>(['id'], (p) =>
+      db.selectFrom('pets').selectAll().where('id', '=', p.id),
+    ),
+    create: prepare<{ name: string; categoryId: number; status: Pet['status'] | null }>(
+      ['name', 'categoryId', 'status'],
+      (p) =>
+        db
+          .insertInto('pets')
+          .values({ name: p.name, category_id: p.categoryId, status: p.status })
+          .returningAll(),
     ),
   };
 }

@@ -11,6 +11,11 @@ import {
   startPgBouncer,
 } from '../test-support/pgbouncer.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { databaseTuning } from '../tuning/index.js';
+
+/** The tuning main.ts applies: named statements, which `?pgbouncer=true` must turn off. */
+const storeTuning = databaseTuning({ namedPostgresStatements: true });
+
 import { openStore } from './open-store.js';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
@@ -42,7 +47,9 @@ describe.skipIf(unavailable !== undefined || process.env.TEST_PGBOUNCER_ORIGIN !
     it('leaves no lock behind after migrating, so that the next instance to start is not kept waiting', async () => {
       // Instances starting together each migrate through PgBouncer. A lock held by a session outlives the
       // transaction that PgBouncer gave the session to, and would keep every later instance waiting.
-      const stores = await Promise.all(Array.from({ length: 6 }, () => openStore(database.config)));
+      const stores = await Promise.all(
+        Array.from({ length: 6 }, () => openStore(database.config, undefined, undefined, storeTuning)),
+      );
       await Promise.all(stores.map((store) => store.database.close()));
       const { url } = database.config as { url: string };
       const name = new URL(url).pathname.slice(1);

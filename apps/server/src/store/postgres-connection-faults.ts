@@ -42,7 +42,7 @@ export function watchConnection(client: pg.PoolClient): WatchedConnection {
 
 /**
  * The pool as Kysely takes it, each client watched (`watchConnection`); for queries sent as they are, where
- * `withPreparedStatements` does not wrap the pool.
+ * the tuning's named statements (`tuning/postgres-prepared-statements.ts`) are off.
  */
 export function withWatchedConnections(pool: pg.Pool): PostgresPool {
   // One wrapper per client for its whole life: Kysely keeps its own connection object per client it is given.

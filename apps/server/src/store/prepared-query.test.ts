@@ -18,16 +18,18 @@ describe('prepareQuery', () => {
 
   it('binds each value to its own parameter, whatever the order of the clauses', async () => {
     // Names listed in another order than the clauses use them: the limit comes last in the SQL, first here.
-    const query = prepareQuery<Schema, 'limit' | 'minLegs' | 'afterId', Schema['animals']>(
-      ['limit', 'minLegs', 'afterId'],
-      (p) =>
-        db
-          .selectFrom('animals')
-          .selectAll()
-          .where('id', '>', p.afterId)
-          .where('legs', '>=', p.minLegs)
-          .orderBy('id')
-          .limit(p.limit),
+    const query = prepareQuery<
+      Schema,
+      { limit: number; minLegs: number; afterId: number },
+      Schema['animals']
+    >(['limit', 'minLegs', 'afterId'], (p) =>
+      db
+        .selectFrom('animals')
+        .selectAll()
+        .where('id', '>', p.afterId)
+        .where('legs', '>=', p.minLegs)
+        .orderBy('id')
+        .limit(p.limit),
     );
     const { rows } = await query(db, { afterId: 1, minLegs: 2, limit: 2 });
     expect(rows).toStrictEqual([
@@ -40,7 +42,7 @@ describe('prepareQuery', () => {
   });
 
   it('binds a value used twice in both places', async () => {
-    const query = prepareQuery<Schema, 'id', Schema['animals']>(['id'], (p) =>
+    const query = prepareQuery<Schema, { id: number }, Schema['animals']>(['id'], (p) =>
       db.selectFrom('animals').selectAll().where('id', '>=', p.id).where('id', '<=', p.id),
     );
     expect((await query(db, { id: 3 })).rows).toStrictEqual([{ id: 3, name: 'Nemo', legs: 0 }]);
@@ -48,14 +50,24 @@ describe('prepareQuery', () => {
 
   it('refuses at preparation a name the query does not use, and a value fixed in the query', () => {
     expect(() =>
-      prepareQuery<Schema, 'id' | 'unused', Schema['animals']>(['id', 'unused'], (p) =>
+      prepareQuery<Schema, { id: number; unused: number }, Schema['animals']>(['id', 'unused'], (p) =>
         db.selectFrom('animals').selectAll().where('id', '=', p.id),
       ),
     ).toThrow('"unused" is not used by');
     expect(() =>
-      prepareQuery<Schema, 'id', Schema['animals']>(['id'], (p) =>
+      prepareQuery<Schema, { id: number }, Schema['animals']>(['id'], (p) =>
         db.selectFrom('animals').selectAll().where('id', '=', p.id).where('legs', '=', 4),
       ),
     ).toThrow('parameter 4 of');
+  });
+
+  it('keeps the types of its parameters: a value of the wrong type does not compile', async () => {
+    const query = prepareQuery<Schema, { limit: number }, Schema['animals']>(['limit'], (p) =>
+      db.selectFrom('animals').selectAll().orderBy('id').limit(p.limit),
+    );
+    // @ts-expect-error: limit is a number (checked by `pnpm typecheck`; the call itself is still run below).
+    const wrong = { limit: 'x' } satisfies Parameters<typeof query>[1];
+    expect(typeof wrong.limit).toBe('string');
+    expect((await query(db, { limit: 1 })).rows.map((row) => row.id)).toStrictEqual([1]);
   });
 });

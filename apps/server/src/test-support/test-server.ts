@@ -6,6 +6,7 @@ import type { DatabaseConfig } from '../config.js';
 import { createHttpServer, type ServerLimits } from '../http-server.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
 import { openStore, type Store } from '../store/open-store.js';
+import { bornWithAppPrototypes, databaseTuning } from '../tuning/index.js';
 
 export interface TestServer {
   /** Origin of the server, e.g. http://127.0.0.1:41234 */
@@ -37,7 +38,13 @@ export async function startTestServer(
     adminDistDir?: string;
   } = {},
 ): Promise<TestServer> {
-  const store = await openStore(database);
+  // The store's tuning, as main.ts applies it: the tests see what production runs.
+  const store = await openStore(
+    database,
+    undefined,
+    undefined,
+    databaseTuning({ namedPostgresStatements: true }),
+  );
   const { key: apiKey } = await store.keys.create('test');
   let logs = '';
   const logger = pino(
@@ -67,12 +74,16 @@ export async function startTestServer(
     },
     adminDistDir: options.adminDistDir ?? adminDistDir,
   });
-  const server = createHttpServer(app, {
-    requestTimeoutMs: 30_000,
-    headersTimeoutMs: 10_000,
-    maxConnections: 1000,
-    ...options.serverLimits,
-  });
+  const server = createHttpServer(
+    app,
+    {
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      maxConnections: 1000,
+      ...options.serverLimits,
+    },
+    bornWithAppPrototypes(app),
+  );
   server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { SERVING_V8_FLAGS } from './v8-tuning.js';
+import { SERVING_V8_FLAGS } from './v8-flags.js';
 
-const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const PRINT_TAG = "console.log((await import('node:v8')).cachedDataVersionTag())";
 
 /**
@@ -23,7 +23,7 @@ describe('tuneV8ForServing', () => {
     const fromCommandLine = versionTag([...SERVING_V8_FLAGS], PRINT_TAG);
     const tuned = versionTag(
       ['--import', 'tsx'],
-      `(await import('./src/v8-tuning.ts')).tuneV8ForServing(); ${PRINT_TAG}`,
+      `(await import('./src/tuning/v8-flags.ts')).tuneV8ForServing(); ${PRINT_TAG}`,
     );
     expect(fromCommandLine).not.toBe(plain);
     expect(tuned).toBe(fromCommandLine);

@@ -9,7 +9,8 @@ import v8 from 'node:v8';
  * the first seconds with the places that build the rows of a list (`--trace-pretenuring`: 170 to 340 sampled
  * objects, all alive): from then on every row lived until a full collection and held the strings it points to
  * through every young one, which took 2 to 4.5 ms instead of about 1. A request's objects die with the request,
- * so a serving process has no use for pretenuring (docs/performance.md, seventh round).
+ * so a serving process has no use for pretenuring (decision 011; ledger row "no pretenuring" in docs/performance.md).
+ * V8 still makes these decisions on Node 26 (`--trace-pretenuring --trace-pretenuring-statistics`).
  */
 export const SERVING_V8_FLAGS = ['--no-allocation-site-pretenuring'] as const;
 
