@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { API_BASE_PATH } from '@animal-store/contract';
 import { z } from 'zod';
 import type { ServerLimits } from './http-server.js';
 
@@ -118,7 +119,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: parsed.LOG_LEVEL,
     corsOrigins: parsed.CORS_ORIGINS,
     adminEnvironments: [
-      { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? '/v1' },
+      { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? API_BASE_PATH },
       ...(parsed.STAGING_BASE_URL ? [{ name: 'staging' as const, baseUrl: parsed.STAGING_BASE_URL }] : []),
     ],
     redisUrl: parsed.REDIS_URL,

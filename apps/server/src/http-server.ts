@@ -1,6 +1,6 @@
 import { createServer, IncomingMessage, type Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { type ApiError, ERROR_CODES, type ErrorCode } from '@animal-store/contract';
+import { type ApiError, ERROR_CODES, type ErrorCode, inKiB, MAX_HEADER_BYTES } from '@animal-store/contract';
 import type { Express } from 'express';
 
 export interface ServerLimits {
@@ -14,7 +14,10 @@ export interface ServerLimits {
 
 /** Node's own answers to unreadable requests, as the store's Error body instead of an empty response. */
 const CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {
-  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', message: 'The request headers are larger than 16 KiB.' },
+  HPE_HEADER_OVERFLOW: {
+    code: 'headers_too_large',
+    message: `The request headers are larger than ${inKiB(MAX_HEADER_BYTES)}.`,
+  },
   ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', message: 'The request was not received in time.' },
 };
 const UNREADABLE = { code: 'bad_request', message: 'The request is not valid HTTP.' } as const;
@@ -76,7 +79,7 @@ export function createHttpServer(app: Express, limits: ServerLimits): Server {
       ...bornWithAppPrototypes(app),
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
-      maxHeaderSize: 16 * 1024,
+      maxHeaderSize: MAX_HEADER_BYTES,
       // Node checks the timeouts above on this interval; its default of 30 s would let slow clients linger.
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
     },

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { adminDistDir } from '@animal-store/admin/dist-dir';
+import { API_BASE_PATH } from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { superviseWorkers } from './cluster-primary.js';
@@ -89,7 +90,7 @@ async function startServer(config: Config): Promise<void> {
     const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
     logger.info(
       {
-        api: `${origin}/v1`,
+        api: `${origin}${API_BASE_PATH}`,
         admin: `${origin}/admin/`,
         docs: `${origin}/docs`,
         database: store.database.dialect,

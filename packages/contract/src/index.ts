@@ -1,4 +1,5 @@
 export * from './contract.js';
 export * from './errors.js';
 export * from './openapi.js';
+export * from './rules.js';
 export * from './schemas.js';

@@ -1,5 +1,6 @@
 import { generateOpenApi } from '@ts-rest/open-api';
 import { contract } from './contract.js';
+import { API_BASE_PATH, inKiB, MAX_BODY_BYTES } from './rules.js';
 import { MAX_SAFE_ID } from './schemas.js';
 
 const bearerAuth = 'bearerAuth';
@@ -14,7 +15,7 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '409': 'A request with this Idempotency-Key is still in progress.',
   '422': 'Idempotency-Key already used with a different body.',
   '429': 'Too many requests; see Retry-After.',
-  '413': 'Request body larger than 16 KiB.',
+  '413': `Request body larger than ${inKiB(MAX_BODY_BYTES)}.`,
   '415': 'Request body is not application/json.',
   '500': 'Unexpected failure.',
   '503': 'Database unreachable; retry later.',
@@ -49,12 +50,12 @@ export const openApiDocument = generateOpenApi(
     },
     servers: [
       {
-        url: 'https://{host}/v1',
+        url: `https://{host}${API_BASE_PATH}`,
         description: 'Production',
         variables: { host: { default: 'api.animal-store.example' } },
       },
       {
-        url: 'https://{host}/v1',
+        url: `https://{host}${API_BASE_PATH}`,
         description: 'Staging',
         variables: { host: { default: 'staging.api.animal-store.example' } },
       },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDEMPOTENCY_WINDOW_HOURS } from './rules.js';
 
 /**
  * Identifiers are int64 on the wire, but JavaScript reads JSON numbers as doubles: anything above 2^53-1 would
@@ -108,6 +109,8 @@ export const AuthorizationHeaderSchema = z.object({
 export const IdempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 printable ASCII characters')
-  .describe('Makes a retry safe: the first response for this key is replayed for 24 hours.');
+  .describe(
+    `Makes a retry safe: the first response for this key is replayed for ${IDEMPOTENCY_WINDOW_HOURS} hours.`,
+  );
 
 export const IdempotencyHeaderSchema = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });

@@ -1,21 +1,14 @@
-import { contract, GET_PET_SUNSET } from '@animal-store/contract';
+import { contract, dayInWords, GET_PET_SUNSET } from '@animal-store/contract';
 import { type ApiClient, failureOf } from '../api-client.js';
 import { wantsJson, writeErr, writeJson, writeOut } from '../output/output.js';
 import { formatPetTable } from '../output/pet-table.js';
-
-const sunsetDay = GET_PET_SUNSET.toLocaleDateString('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
 
 /**
  * Warned on every call, before the request, so that scripts still using it are noticed long before the
  * operation disappears, whatever the answer.
  */
 export const GET_DEPRECATION_WARNING =
-  `warning: \`pets get\` calls getPet (GET /pets/{id}), which is deprecated and will be removed on ${sunsetDay}. ` +
+  `warning: \`pets get\` calls getPet (GET /pets/{id}), which is deprecated and will be removed on ${dayInWords(GET_PET_SUNSET)}. ` +
   'Use `animal-store pets list --status S` (GET /pets with the status filter) instead.\n';
 
 export async function getPet(client: ApiClient, petId: number, options: { json?: boolean }): Promise<void> {

@@ -1,7 +1,6 @@
-import { openApiDocument } from '@animal-store/contract';
+import { API_BASE_PATH, openApiDocument } from '@animal-store/contract';
 import { type RequestHandler, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
-import { API_BASE_PATH } from './served-contract.js';
 
 /** The committed document, with this server first so that "Try it out" on /docs calls the store serving it. */
 const servedDocument = {

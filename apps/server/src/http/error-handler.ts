@@ -1,3 +1,4 @@
+import { inKiB, MAX_BODY_BYTES } from '@animal-store/contract';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../store/database-errors.js';
@@ -23,7 +24,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (type === 'entity.parse.failed') {
       sendError(res, 'malformed_json', 'The request body is not valid JSON.');
     } else if (type === 'entity.too.large') {
-      sendError(res, 'payload_too_large', 'The request body is larger than 16 KiB.');
+      sendError(res, 'payload_too_large', `The request body is larger than ${inKiB(MAX_BODY_BYTES)}.`);
     } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
       sendError(res, 'unsupported_media_type', 'The request body must be UTF-8 JSON.');
     } else if (status !== undefined && status >= 400 && status < 500) {

@@ -1,9 +1,6 @@
-import { contract } from '@animal-store/contract';
+import { API_BASE_PATH, contract } from '@animal-store/contract';
 import { type AppRoute, initContract } from '@ts-rest/core';
 import { z } from 'zod';
-
-/** The path of the API's base address: the contract's paths are relative to it. */
-export const API_BASE_PATH = '/v1';
 
 /**
  * The route without the `Authorization` header in what ts-rest validates. Every operation declares the header, so

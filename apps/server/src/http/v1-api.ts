@@ -1,3 +1,4 @@
+import { API_BASE_PATH, MAX_BODY_BYTES } from '@animal-store/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/express';
 import express, { type Express, type RequestHandler } from 'express';
@@ -16,9 +17,7 @@ import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } fro
 import { requestLogger } from './request-logger.js';
 import { requireJsonBody, validationErrorHandler } from './request-validation.js';
 import { apiSecurityHeaders, corsForApi } from './security-headers.js';
-import { API_BASE_PATH, servedContract } from './served-contract.js';
-
-const BODY_LIMIT = '16kb';
+import { servedContract } from './served-contract.js';
 
 /**
  * ts-rest types an operation's middleware by the request after validation, but runs it before: on the request as
@@ -65,7 +64,9 @@ export function mountV1Api(
       // Only createPet has a body: reads skip the content-type check and the parser.
       createPet: {
         middleware: [
-          beforeValidation(inSequence(authenticate, requireJsonBody, express.json({ limit: BODY_LIMIT }))),
+          beforeValidation(
+            inSequence(authenticate, requireJsonBody, express.json({ limit: MAX_BODY_BYTES })),
+          ),
         ],
         handler: operations.createPet,
       },
