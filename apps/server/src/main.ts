@@ -10,6 +10,7 @@ import { connectRedisCounterStores } from './http/redis-counter-store.js';
 import { createHttpServer } from './http-server.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
 import { KeyVerifier } from './keys/key-verifier.js';
+import { ListenError, listen } from './listen.js';
 import { createLogger } from './logger.js';
 import { DatabaseOpenError } from './store/database.js';
 import { openStoreWhenReachable } from './store/open-store.js';
@@ -28,7 +29,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
 
 /** Expected start-up failures: a clear sentence for the operator, no stack trace. */
-const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, NoApiKeyError];
+const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, NoApiKeyError, ListenError];
 
 function printFirstKey(key: string): void {
   process.stderr.write(
@@ -85,19 +86,18 @@ async function startServer(config: Config): Promise<void> {
     adminDistDir,
   });
   const server = createHttpServer(app, config.serverLimits);
-  server.listen(config.port, config.host, () => {
-    const { port } = server.address() as AddressInfo;
-    const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-    logger.info(
-      {
-        api: `${origin}${API_BASE_PATH}`,
-        admin: `${origin}/admin/`,
-        docs: `${origin}/docs`,
-        database: store.database.dialect,
-      },
-      `Animal Store listening on ${origin}`,
-    );
-  });
+  await listen(server, config.host, config.port);
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  logger.info(
+    {
+      api: `${origin}${API_BASE_PATH}`,
+      admin: `${origin}/admin/`,
+      docs: `${origin}/docs`,
+      database: store.database.dialect,
+    },
+    `Animal Store listening on ${origin}`,
+  );
 
   const sweep = setInterval(() => {
     store.idempotencyKeys
@@ -132,6 +132,7 @@ try {
   await (config.workers > 1 && cluster.isPrimary ? startPrimary(config) : startServer(config));
 } catch (error) {
   if (!STARTUP_ERRORS.some((type) => error instanceof type)) throw error;
-  process.stderr.write(`animal-store: ${(error as Error).message}\n`);
+  // One line per sentence, each marked with the program's name, as a configuration error may hold several.
+  for (const line of (error as Error).message.split('\n')) process.stderr.write(`animal-store: ${line}\n`);
   process.exit(1);
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -34,6 +34,22 @@ export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';
 }
 
+/** Why SQLite could not open `path`: better-sqlite3 says only "unable to open database file" for a read-only place. */
+function sqliteOpenFailure(error: unknown, path: string): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const deniedHere = () => {
+    try {
+      accessSync(dirname(path), constants.W_OK);
+      return false;
+    } catch (accessError) {
+      return ['EACCES', 'EPERM', 'EROFS'].includes((accessError as NodeJS.ErrnoException).code ?? '');
+    }
+  };
+  return ['EACCES', 'EPERM', 'EROFS'].includes(code) || (code === 'SQLITE_CANTOPEN' && deniedHere())
+    ? 'permission denied; set DATABASE_URL to a path this user may write'
+    : (error as Error).message;
+}
+
 function openSqlite(path: string): Kysely<DatabaseSchema> {
   let connection: SqliteDatabase.Database;
   try {
@@ -45,7 +61,9 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
     connection.pragma('busy_timeout = 5000');
     connection.pragma('quick_check');
   } catch (error) {
-    throw new DatabaseOpenError(`Cannot open the SQLite database at ${path}: ${(error as Error).message}`);
+    throw new DatabaseOpenError(
+      `Cannot open the SQLite database at ${path}: ${sqliteOpenFailure(error, path)}.`,
+    );
   }
   return new Kysely<DatabaseSchema>({
     dialect: new SqliteDialect({ database: withCachedStatements(connection) }),
