@@ -3,6 +3,12 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
+/** Ends the server when this test process ends, however it ends (testing/exit-with-parent.mjs). */
+const EXIT_WITH_PARENT = [
+  '--import',
+  fileURLToPath(new URL('../../testing/exit-with-parent.mjs', import.meta.url)),
+];
+
 export interface ServerProcess {
   child: ChildProcess;
   /** Everything written to stdout and stderr so far. */
@@ -25,10 +31,11 @@ export function runServerScript(
 ): ServerProcess {
   // Sources run through tsx; a built script (dist/*.js) runs on plain Node, as in production.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
+  const child = spawn(process.execPath, [...EXIT_WITH_PARENT, ...loader, script, ...args], {
     cwd: serverDir,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin is the pipe that ties the server's life to this process's.
+    stdio: ['pipe', 'pipe', 'pipe'],
     ...user,
   });
   let output = '';
