@@ -18,6 +18,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
           // Each file runs stores and a browser of its own; one file at a time keeps two shared cores responsive.
           fileParallelism: false,
           // A real server process and a real browser: give two shared cores room, but never wait forever.

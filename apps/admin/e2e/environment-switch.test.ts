@@ -1,9 +1,13 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAnimal, storedApiKey, tableRows } from './support/catalogue-page.js';
 import { type Browser, launchChromium } from './support/chromium.js';
 import { recordPageProblems } from './support/page-problems.js';
 import { freePort, type StoreProcess, startStore } from './support/store-process.js';
+
+const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 
 /**
  * Two real stores with keys of their own: production serves the app and names staging in its config.json;
@@ -38,6 +42,7 @@ describe('switching between production and staging', () => {
     });
     page = await browser.context.newPage();
     pageProblems = await recordPageProblems(page);
+    mkdirSync(RESULTS, { recursive: true });
   });
 
   afterAll(async () => {
@@ -49,6 +54,8 @@ describe('switching between production and staging', () => {
     await page.goto(`${production.origin}/admin/`);
     expect(await environment().inputValue()).toBe('production');
     expect(await environment().locator('option').allTextContents()).toStrictEqual(['production', 'staging']);
+    // With a choice of two, the header names the one in use.
+    expect(await page.locator('header .environment-tag').textContent()).toBe('production');
     await signIn(production.apiKey);
     await expect.poll(() => tableRows(page)).toStrictEqual([['1', 'Rex', '1', 'available']]);
   });
@@ -57,9 +64,7 @@ describe('switching between production and staging', () => {
     await environment().selectOption('staging');
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe(
-        'You were signed out: this store does not accept the API key. The Authorization header is not a valid key. Sign in with a key for it.',
-      );
+      .toBe('You were signed out because the store does not accept this API key; sign in with a valid key.');
     expect(await environment().inputValue()).toBe('staging');
     expect(await storedApiKey(page)).toBeNull();
 
@@ -86,5 +91,13 @@ describe('switching between production and staging', () => {
     await signIn(production.apiKey);
     await expect.poll(() => tableRows(page)).toStrictEqual([['1', 'Rex', '1', 'available']]);
     expect(await pageProblems()).toStrictEqual([]);
+  });
+
+  it('keeps the header with the switch on one line on a small phone', async () => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect((await page.locator('header').boundingBox())?.height).toBeLessThanOrEqual(66);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await environment().isVisible()).toBe(true);
+    await page.screenshot({ path: `${RESULTS}environment-switch-small-phone.png` });
   });
 });

@@ -8,8 +8,8 @@ import { useSession } from './session/use-session';
 export function App() {
   const session = useSession();
   // The query client outlives renders, but must reach the current session when a call comes back 401.
-  const onUnauthorized = useRef((_message: string) => {});
-  const [queryClient] = useState(() => createQueryClient((message) => onUnauthorized.current(message)));
+  const onUnauthorized = useRef(() => {});
+  const [queryClient] = useState(() => createQueryClient(() => onUnauthorized.current()));
 
   const signOut = (reason?: string) => {
     session.signOut(reason);
@@ -17,10 +17,8 @@ export function App() {
     queryClient.clear();
   };
   // The key may have been revoked, or belong to the other environment after a switch: both end here.
-  onUnauthorized.current = (message) =>
-    signOut(
-      `You were signed out: this store does not accept the API key. ${message} Sign in with a key for it.`,
-    );
+  onUnauthorized.current = () =>
+    signOut('You were signed out because the store does not accept this API key; sign in with a valid key.');
 
   return (
     <QueryClientProvider client={queryClient}>

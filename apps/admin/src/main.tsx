@@ -6,6 +6,7 @@ import './styles/theme.css';
 import './styles/base.css';
 import './styles/catalogue.css';
 import './styles/layout.css';
+import './styles/motion.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -25,12 +25,15 @@ export function Screens({ session, onSignOut }: ScreensProps) {
   if (!config.data) {
     return (
       <>
-        <AppHeader environmentName="…" />
+        <AppHeader />
         <main id="main" className="boot">
           {config.isError ? (
             <div className="state state-error" role="alert">
               <p className="state-title">The admin app could not start</p>
-              <p>{config.error.message}</p>
+              <p>It could not read its settings from the store. Check the connection and try again.</p>
+              <button type="button" className="secondary" onClick={() => void config.refetch()}>
+                Try again
+              </button>
             </div>
           ) : (
             <p role="status">Starting…</p>
@@ -48,7 +51,8 @@ export function Screens({ session, onSignOut }: ScreensProps) {
   if (session.apiKey === undefined) {
     return (
       <>
-        <AppHeader environmentName={environment.name} />
+        {/* The environment is named only where there is a choice; the sign-in form offers it. */}
+        <AppHeader environmentName={environments.length > 1 ? environment.name : undefined} />
         <SignInPage
           environments={environments}
           environment={environment}
@@ -62,7 +66,7 @@ export function Screens({ session, onSignOut }: ScreensProps) {
 
   return (
     <SignedIn environment={environment} apiKey={session.apiKey}>
-      <AppHeader environmentName={environment.name}>
+      <AppHeader>
         <EnvironmentSelect
           environments={environments}
           value={environment.name}

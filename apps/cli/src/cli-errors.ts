@@ -43,7 +43,7 @@ export class UnreachableError extends CliError {
   readonly exitCode = EXIT.unreachable;
   constructor(
     readonly address: string,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`cannot reach the Animal Store at ${address} (${reason})`);
   }

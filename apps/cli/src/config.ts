@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { API_BASE_PATH } from '@animal-store/contract';
 import { z } from 'zod';
 import { UsageError } from './cli-errors.js';
+import { unreadableFile } from './unreadable-file.js';
 
 export const DEFAULT_BASE_URL = `http://127.0.0.1:3000${API_BASE_PATH}`;
 
@@ -86,7 +87,6 @@ function readKeyFile(path: string): string {
     // Editors and `echo key > file` leave a trailing newline; it is not part of the key.
     return readFileSync(path, 'utf8').trim();
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new UsageError(`cannot read --api-key-file ${path} (${code})`);
+    throw new UsageError(`cannot read --api-key-file ${unreadableFile(path, error)}`);
   }
 }

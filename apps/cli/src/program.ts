@@ -4,11 +4,11 @@ import {
   PET_STATUSES,
   type PetStatus,
 } from '@animal-store/contract';
-import { Command, Option } from 'commander';
+import { Command, Help, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { type ApiClient, createApiClient } from './api-client.js';
 import { addPet } from './commands/add-pet.js';
-import { getPet } from './commands/get-pet.js';
+import { getPet, sunsetDay } from './commands/get-pet.js';
 import { importPets } from './commands/import-pets.js';
 import { listPets } from './commands/list-pets.js';
 import { type ConnectionOptions, DEFAULT_BASE_URL, resolveConnection } from './config.js';
@@ -51,6 +51,12 @@ const statusOption = (description: string) =>
 
 const jsonOption = () => new Option('--json', 'print JSON, even at a terminal');
 
+/** Commander's own description, with required options marked, as its help does not show which they are. */
+function describeOption(this: Help, option: Option): string {
+  const description = Help.prototype.optionDescription.call(this, option);
+  return option.mandatory ? `${description} (required)` : description;
+}
+
 /** Every action gets the merged global and own options; the connection is resolved only when one runs. */
 function withConnection<T>(
   action: (client: ApiClient, options: T, args: unknown[]) => Promise<void>,
@@ -74,7 +80,9 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
     )
     .option('--staging', 'use the staging address from ANIMAL_STORE_STAGING_URL')
     .option('--api-key-file <path>', 'read the API key from this file')
-    .addHelpText('after', ROOT_HELP);
+    .addHelpText('after', ROOT_HELP)
+    // Inherited by every subcommand: a required option says so in its own help line.
+    .configureHelp({ optionDescription: describeOption });
 
   const pets = program.command('pets').description('list, add, get and import animals');
 
@@ -121,7 +129,7 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
 
   pets
     .command('get')
-    .description('get one animal by id (deprecated operation: prefer `pets list`)')
+    .description(`get one animal by id (deprecated, removed on ${sunsetDay}: use \`pets list\`)`)
     .argument('<id>', 'the animal id', parsePetId)
     .addOption(jsonOption())
     .addHelpText('after', '\nExamples:\n  $ animal-store pets get 42\n')

@@ -56,4 +56,11 @@ describe('help and version', () => {
       /--status <status> +only animals with this status \(choices:\s+"available",\s+"pending",\s+"sold"\)/,
     );
   });
+
+  it('marks the required options in `pets add --help`', async () => {
+    const result = await runCli(['pets', 'add', '--help']);
+    expect(result.stdout).toMatch(/^ {2}--name <name> +the animal's name \(required\)$/m);
+    expect(result.stdout).toMatch(/^ {2}--category-id <id> +its category \(required\)$/m);
+    expect(result.stdout).toMatch(/^ {2}--status <status> +its availability \(choices: [^)]*\)$/m);
+  });
 });

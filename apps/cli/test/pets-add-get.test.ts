@@ -7,7 +7,8 @@ import { type ServerProcess, startServer } from './support/server-process.js';
 
 const DEPRECATION =
   'warning: `pets get` calls getPet (GET /pets/{id}), which is deprecated and will be removed on 5 December 2030. ' +
-  'Use `animal-store pets list --status S` (GET /pets with the status filter) instead.\n';
+  'The API offers no other way to fetch one animal by id: use `animal-store pets list` (GET /pets) instead, ' +
+  'with --status to narrow it and --all for every page.\n';
 
 let server: ServerProcess;
 beforeAll(async () => {

@@ -101,10 +101,10 @@ describe('pets import', () => {
     expect(
       progress
         .slice(0, 10)
-        .map((line) => /^import: (\d+)\/500 rows, (\d+) created, (\d+) failed$/.exec(line)?.[1]),
+        .map((line) => /^import: (\d+)\/500 rows, (\d+) created, 0 replayed, (\d+) failed$/.exec(line)?.[1]),
     ).toStrictEqual(['50', '100', '150', '200', '250', '300', '350', '400', '450', '500']);
     expect(progress.slice(9)).toStrictEqual([
-      'import: 500/500 rows, 494 created, 6 failed',
+      'import: 500/500 rows, 494 created, 0 replayed, 6 failed',
       'error: 6 of 500 rows failed',
       '',
     ]);
@@ -152,9 +152,9 @@ describe('pets import', () => {
         2,
       )}\n`,
       stderr: [
-        'import: 1/3 rows, 1 created, 0 failed',
-        'import: 2/3 rows, 1 created, 1 failed',
-        'import: 3/3 rows, 2 created, 1 failed',
+        'import: 1/3 rows, 1 created, 0 replayed, 0 failed',
+        'import: 2/3 rows, 1 created, 0 replayed, 1 failed',
+        'import: 3/3 rows, 2 created, 0 replayed, 1 failed',
         'error: 1 of 3 rows failed',
         '',
       ].join('\n'),
@@ -171,7 +171,8 @@ describe('pets import', () => {
     expect(result).toStrictEqual({
       code: 0,
       stdout: `${JSON.stringify({ total: 2, created: 2, replayed: 0, failed: 0, failures: [] }, null, 2)}\n`,
-      stderr: 'import: 1/2 rows, 1 created, 0 failed\nimport: 2/2 rows, 2 created, 0 failed\n',
+      stderr:
+        'import: 1/2 rows, 1 created, 0 replayed, 0 failed\nimport: 2/2 rows, 2 created, 0 replayed, 0 failed\n',
     });
     expect(await storedPets()).toStrictEqual([
       { id: 1, name: 'Cat', categoryId: 1 },
@@ -200,9 +201,10 @@ describe('pets import', () => {
       code: 0,
       stdout: `${JSON.stringify({ total: 3, created: 1, replayed: 2, failed: 0, failures: [] }, null, 2)}\n`,
       stderr: [
-        'import: 1/3 rows, 1 created, 0 failed',
-        'import: 2/3 rows, 2 created, 0 failed',
-        'import: 3/3 rows, 3 created, 0 failed',
+        // The progress counts what the summary counts: Ann and Ben replayed, Cy created.
+        'import: 1/3 rows, 0 created, 1 replayed, 0 failed',
+        'import: 2/3 rows, 1 created, 1 replayed, 0 failed',
+        'import: 3/3 rows, 1 created, 2 replayed, 0 failed',
         '',
       ].join('\n'),
     });
@@ -218,7 +220,7 @@ describe('pets import', () => {
       code: 1,
       stdout: '',
       stderr:
-        'import stopped: 0 created, 0 failed, 1 not sent\n' +
+        'import stopped: 0 created, 0 replayed, 0 failed, 1 not sent\n' +
         'error: unauthorized (HTTP 401): The Authorization header is not a valid key.\n',
     });
   });

@@ -66,7 +66,7 @@ describe('at a terminal', () => {
       '',
     ]);
     expect(result.output).toMatch(
-      /^warning: `pets get` calls getPet .+ removed on 5 December 2030\. Use `animal-store pets list --status S`/,
+      /^warning: `pets get` calls getPet .+ removed on 5 December 2030\. The API offers no other way to fetch one animal by id: use `animal-store pets list` \(GET \/pets\) instead/,
     );
   });
 
@@ -79,18 +79,20 @@ describe('at a terminal', () => {
     const result = await inTerminal('pets', 'import', file);
     expect(result.code).toStrictEqual(1);
     expect(result.output).toContain('Importing [');
-    expect(result.output).toContain('] 3/3 rows | 2 created | 1 failed');
+    expect(result.output).toContain('] 3/3 rows | 2 created | 0 replayed | 1 failed');
     expect(result.output.slice(result.output.indexOf(`Imported ${file}`))).toStrictEqual(
       [
-        `Imported ${file}: 3 rows, 2 created, 1 failed.`,
+        `Imported ${file}: 3 rows, 2 created, 0 replayed, 1 failed.`,
         "  line 2: validation_failed: body field 'name': must not be empty or blank",
         'error: 1 of 3 rows failed',
         '',
       ].join('\n'),
     );
     const again = await inTerminal('pets', 'import', file);
+    expect(again.output).toContain('] 3/3 rows | 0 created | 2 replayed | 1 failed');
     expect(again.output).toContain(
-      `Imported ${file}: 3 rows, 0 created, 2 already created by an earlier run, 1 failed.\n`,
+      `Imported ${file}: 3 rows, 0 created, 2 replayed, 1 failed.\n` +
+        '  (replayed: created by an earlier run with the same file and row)\n',
     );
   });
 });

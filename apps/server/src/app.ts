@@ -4,6 +4,7 @@ import type { Config } from './config.js';
 import { adminAppRoutes } from './http/admin-app.js';
 import { apiDocsRoutes } from './http/api-docs.js';
 import { answerRouteNotFound } from './http/api-error.js';
+import { clientAddressReader } from './http/client-address.js';
 import { errorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import type { RateLimitOptions } from './http/rate-limits.js';
@@ -21,7 +22,7 @@ export interface AppDependencies {
   logger: Logger;
   /** Resolves when the database is reachable; backs /readyz. */
   pingDatabase: () => Promise<void>;
-  config: Pick<Config, 'corsOrigins' | 'adminEnvironments'>;
+  config: Pick<Config, 'corsOrigins' | 'adminEnvironments'> & Partial<Pick<Config, 'trustProxy'>>;
   rateLimits: RateLimitOptions;
   /** Folder of the built admin app. */
   adminDistDir: string;
@@ -41,12 +42,16 @@ export function createApp(deps: AppDependencies): express.Express {
   app.set('query parser', 'simple');
   // Lists change with every create and are paged by cursor: hashing each body for an ETag costs more than it saves.
   app.set('etag', false);
+  // Only the configured proxies may name the client (TRUST_PROXY); by default X-Forwarded-For is not read at all.
+  const { trustProxy } = deps.config;
+  if (trustProxy !== undefined) app.set('trust proxy', trustProxy);
+  const clientAddress = clientAddressReader(trustProxy !== undefined);
   // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
   // called most. Nothing under /v1 falls through to the layers below.
-  mountV1Api(app, { ...deps, corsOrigins: deps.config.corsOrigins });
-  app.use(requestLogger(deps.logger), documentSecurityHeaders(apiOrigins(deps.config)));
+  mountV1Api(app, { ...deps, corsOrigins: deps.config.corsOrigins, clientAddress });
+  app.use(requestLogger(deps.logger, clientAddress), documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
-  app.use(apiDocsRoutes());
+  app.use(apiDocsRoutes({ environments: deps.config.adminEnvironments }));
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
   app.use(answerRouteNotFound);
   app.use(errorHandler(deps.logger));

@@ -1,11 +1,13 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { keepCountersForWorkers } from './http/cluster-counter-store.js';
 
 /**
  * With WORKERS > 1 the primary process only supervises: it forks the workers (which share the listening port
  * through Node's cluster module), replaces one that dies, and on SIGTERM/SIGINT passes the signal on and exits
- * once every worker has finished its in-flight requests. A worker that exits before it ever listened failed at
- * start-up and would fail again: then the primary stops every worker and exits with 1.
+ * once every worker has finished its in-flight requests. It also keeps the rate-limit counters the workers share,
+ * so that one instance spends one budget per key whatever the number of workers. A worker that exits before it
+ * ever listened failed at start-up and would fail again: then the primary stops every worker and exits with 1.
  */
 export function superviseWorkers(count: number, logger: Logger): void {
   let stopping = false;
@@ -32,6 +34,7 @@ export function superviseWorkers(count: number, logger: Logger): void {
     fork();
   });
 
+  keepCountersForWorkers();
   for (let index = 0; index < count; index++) fork();
   logger.info({ workers: count }, 'supervising workers');
 

@@ -30,6 +30,8 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://admin.example.test',
       STAGING_BASE_URL: 'https://staging.example.test/v1',
       REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: 'shop-a:',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
       RATE_LIMIT_PER_MINUTE: '60',
       AUTH_FAILURES_PER_MINUTE: '5',
       REQUEST_TIMEOUT_MS: '2000',
@@ -51,6 +53,8 @@ describe('loadConfig', () => {
         { name: 'staging', baseUrl: 'https://staging.example.test/v1' },
       ],
       redisUrl: 'redis://127.0.0.1:6379',
+      redisKeyPrefix: 'shop-a:',
+      trustProxy: ['10.0.0.0/8', 'loopback'],
       rateLimits: { requestsPerKeyPerMinute: 60, authFailuresPerAddressPerMinute: 5 },
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
@@ -66,6 +70,29 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-1', '2.5', 'ten', '1001']) {
       expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/store', DATABASE_POOL_SIZE: bad })).toThrow(
         /DATABASE_POOL_SIZE/,
+      );
+    }
+  });
+
+  it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '192.0.2.7' }).trustProxy).toStrictEqual(['192.0.2.7']);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8,uniquelocal' }).trustProxy).toStrictEqual([
+      'fd00::/8',
+      'uniquelocal',
+    ]);
+    for (const [bad, problem] of [
+      ['true', 'invalid IP address: true'],
+      ['0', '0 hops trusts no proxy: leave it unset'],
+      ['10.0.0.1, 2', 'a hop count stands alone: 2'],
+      ['10.0.0.0/33', 'invalid range on address: 10.0.0.0/33'],
+      ['proxy.example', 'invalid IP address: proxy.example'],
+      ['10.0.0.1,', 'invalid IP address: '],
+    ]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
+        `TRUST_PROXY: must be a hop count (1, 2, …) or a comma list of proxy addresses or CIDR ranges (${problem})`,
       );
     }
   });

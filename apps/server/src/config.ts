@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { API_BASE_PATH } from '@animal-store/contract';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import type { ServerLimits } from './http-server.js';
 
@@ -16,6 +17,8 @@ type SqliteConfig = { kind: 'sqlite'; path: string };
 type PostgresLocation = { kind: 'postgres'; url: string };
 export type PostgresConfig = PostgresLocation & { poolSize: number };
 export type DatabaseConfig = SqliteConfig | PostgresConfig;
+/** Express's `trust proxy` setting: hops to trust, or the trusted proxies' addresses and ranges. */
+export type TrustProxy = number | string[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -57,6 +60,35 @@ const absoluteUrl = z
 
 const positiveInt = wholeNumber(1);
 
+/**
+ * Express's `trust proxy` values that name who may speak for a client: a hop count, or addresses and CIDR ranges
+ * (and proxy-addr's names loopback, linklocal, uniquelocal). `true` is refused: it trusts every peer, so any client
+ * could choose the address it is counted under.
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx): TrustProxy | undefined => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed === '') return undefined;
+    if (/^\d+$/.test(trimmed) && Number(trimmed) > 0) return Number(trimmed);
+    const entries = trimmed.split(',').map((entry) => entry.trim());
+    try {
+      // proxy-addr would read a bare number as an IPv4 address (0 as 0.0.0.0).
+      const number = entries.find((entry) => /^\d+$/.test(entry));
+      if (number === '0') throw new Error('0 hops trusts no proxy: leave it unset');
+      if (number !== undefined) throw new Error(`a hop count stands alone: ${number}`);
+      proxyAddr.compile(entries);
+      return entries;
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count (1, 2, …) or a comma list of proxy addresses or CIDR ranges (${(error as Error).message})`,
+      });
+      return z.NEVER;
+    }
+  });
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(3000),
@@ -69,6 +101,8 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('animal-store:rate-limit:'),
+  TRUST_PROXY: trustProxySchema,
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
@@ -94,6 +128,10 @@ export type Config = {
   adminEnvironments: AdminEnvironment[];
   /** Shared rate-limit counters for several instances; in-process counters when absent. */
   redisUrl: string | undefined;
+  /** Prefix of every rate-limit key in Redis: deployments (or test runs) sharing one Redis keep apart. */
+  redisKeyPrefix: string;
+  /** Proxies whose `X-Forwarded-For` names the client; undefined: the peer address is the client's. */
+  trustProxy: TrustProxy | undefined;
   rateLimits: { requestsPerKeyPerMinute: number; authFailuresPerAddressPerMinute: number };
   serverLimits: ServerLimits;
   /** Processes serving one port (Node cluster); 1 serves from the main process itself. */
@@ -124,7 +162,7 @@ function sentenceOf(issue: z.ZodIssue): string {
 
 /**
  * Parses the environment once at start-up; every invalid variable is named in one error, one sentence a line. No
- * sentence quotes a value: DATABASE_URL and API_KEYS hold secrets.
+ * sentence quotes DATABASE_URL or API_KEYS: they hold secrets.
  */
 export function loadConfig(env: Record<string, string | undefined>): Config {
   const result = EnvSchema.safeParse(env, { errorMap: plainWords });
@@ -149,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       ...(parsed.STAGING_BASE_URL ? [{ name: 'staging' as const, baseUrl: parsed.STAGING_BASE_URL }] : []),
     ],
     redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
+    trustProxy: parsed.TRUST_PROXY,
     rateLimits: {
       requestsPerKeyPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
       authFailuresPerAddressPerMinute: parsed.AUTH_FAILURES_PER_MINUTE,

@@ -20,7 +20,7 @@ describe('keys command', () => {
 
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('creates a key, shows it once, lists it without the key, and revokes it', async () => {
+  it('creates a key, shows it once, lists it under a header row without the key, and revokes it', async () => {
     const created = await keys('create', '--name', 'ci pipeline');
     expect(created.code).toBe(0);
     const key = /^(as_[\w-]{43})$/m.exec(created.output)?.[1];
@@ -29,20 +29,73 @@ describe('keys command', () => {
     const listed = await keys('list');
     expect(listed.code).toBe(0);
     expect(listed.output).toMatch(
-      new RegExp(`^1\\t${key?.slice(0, 9)}…\\tci pipeline\\tcreated \\S+\\tactive\\n$`),
+      new RegExp(
+        `^ID\\tPREFIX\\tNAME\\tCREATED\\tSTATE\\n1\\t${key?.slice(0, 9)}…\\tci pipeline\\t\\S+\\tactive\\n$`,
+      ),
     );
     expect(listed.output).not.toContain(key);
 
     expect(await keys('revoke', '1')).toStrictEqual({ code: 0, output: 'Revoked key 1.\n' });
     expect((await keys('list')).output).toMatch(/\trevoked \S+\n$/);
-    expect(await keys('revoke', '1')).toStrictEqual({ code: 1, output: 'No active key has id 1.\n' });
+    expect(await keys('revoke', '1')).toStrictEqual({
+      code: 1,
+      output: 'keys: no active key has id 1 (see `keys list`)\n',
+    });
   });
 
-  it('exits 2 with the usage for a missing name or an unknown command', async () => {
-    for (const args of [['create'], ['rotate'], ['revoke', 'abc'], []]) {
-      const result = await keys(...args);
-      expect(result.code).toBe(2);
-      expect(result.output).toContain('keys create --name NAME');
-    }
+  it.each([
+    [[], 'a command is needed: create, list or revoke'],
+    [['create'], '`keys create` needs --name NAME, a label that tells the key apart, e.g. "ci pipeline"'],
+    [
+      ['create', '--name', ' '],
+      '`keys create` needs --name NAME, a label that tells the key apart, e.g. "ci pipeline"',
+    ],
+    [['rotate'], "unknown command 'rotate': use create, list or revoke"],
+    [['revoke'], '`keys revoke` needs the id of a key, as shown by `keys list`'],
+    [['revoke', 'abc'], "'abc' is not a key id: ids are whole numbers from 1, as shown by `keys list`"],
+    [['revoke', '1', '2'], "unexpected argument '2' after 'revoke'"],
+    [['list', '--name', 'x'], '--name is only for `keys create`'],
+  ])('%j exits 2, saying what is wrong before the usage', async (args, problem) => {
+    const result = await keys(...args);
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(new RegExp(`^keys: ${escapeRegExp(problem)}\\n\\nManage the API keys`));
+    expect(result.output).toContain('keys create --name NAME');
+  });
+
+  it('names an unknown option, exit 2', async () => {
+    const result = await keys('list', '--colour');
+    expect(result.code).toBe(2);
+    expect(result.output).toMatch(/^keys: Unknown option '--colour'/);
+  });
+
+  it('prints the usage on stdout for --help, exit 0', async () => {
+    const result = await keys('--help');
+    expect(result.code).toBe(0);
+    expect(result.output).toMatch(/^Manage the API keys .*\n\nUsage:\n {2}keys create --name NAME/s);
   });
 });
+
+describe('the first start', () => {
+  let directory: string;
+  beforeAll(() => {
+    directory = mkdtempSync(join(tmpdir(), 'animal-store-first-key-'));
+  });
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it('says how to create another key, and the command it names works', async () => {
+    const env = { DATABASE_URL: `file:${join(directory, 'store.db')}` };
+    const server = runServerScript('src/main.ts', env);
+    await server.listening;
+    server.child.kill('SIGTERM');
+    await server.exited;
+    expect(server.output()).toContain(
+      '      pnpm --silent --filter @animal-store/server keys create --name NAME\n',
+    );
+
+    const created = runServerScript('src/keys-cli.ts', env, ['create', '--name', 'second client']);
+    expect(await created.exited).toBe(0);
+    expect(created.output()).toMatch(/^Created key 2 \(second client\)\. It is shown only this once:\nas_/);
+  });
+});
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { superviseWorkers } from './cluster-primary.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { counterStoresFor } from './http/counter-stores.js';
 import { connectRedisCounterStores } from './http/redis-counter-store.js';
 import { createHttpServer } from './http-server.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
@@ -39,7 +40,12 @@ function printFirstKey(key: string): void {
       '',
       `      ${key}`,
       '',
-      '  Send it as `Authorization: Bearer <key>`. Manage keys with `pnpm --filter @animal-store/server keys`.',
+      '  Send it as `Authorization: Bearer <key>`. To create another key (one per client, or to replace this',
+      '  one if it is lost), run in the repository, with the same DATABASE_URL:',
+      '',
+      '      pnpm --silent --filter @animal-store/server keys create --name NAME',
+      '',
+      '  `keys list` shows the keys, `keys revoke ID` withdraws one.',
       '',
       '',
     ].join('\n'),
@@ -73,7 +79,9 @@ async function startServer(config: Config): Promise<void> {
   tuneV8ForServing();
   const logger = createLogger(config);
   const store = await prepareStore(config, logger);
-  const counters = config.redisUrl ? await connectRedisCounterStores(config.redisUrl, logger) : undefined;
+  const counters = config.redisUrl
+    ? await connectRedisCounterStores(config.redisUrl, config.redisKeyPrefix, logger)
+    : undefined;
 
   const app = createApp({
     pets: store.pets,
@@ -82,7 +90,10 @@ async function startServer(config: Config): Promise<void> {
     logger,
     pingDatabase: () => store.database.ping(),
     config,
-    rateLimits: { ...config.rateLimits, storeFor: counters?.storeFor },
+    rateLimits: {
+      ...config.rateLimits,
+      storeFor: counterStoresFor({ workers: config.workers, redis: counters }),
+    },
     adminDistDir,
   });
   const server = createHttpServer(app, config.serverLimits);

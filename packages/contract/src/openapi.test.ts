@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from './errors.js';
 import { openApiDocument } from './openapi.js';
 
 const committed = JSON.parse(readFileSync(new URL('../openapi.json', import.meta.url), 'utf8'));
@@ -25,5 +26,28 @@ describe('OpenAPI document', () => {
       scheme: 'bearer',
     });
     expect(openApiDocument.servers?.map((server) => server.url.endsWith('/v1'))).toStrictEqual([true, true]);
+  });
+});
+
+describe('OpenAPI document for readers', () => {
+  it('lists every operation under the Animals tag', () => {
+    const operations = Object.values(openApiDocument.paths).flatMap((path) =>
+      Object.values(path as Record<string, { tags?: string[] }>),
+    );
+    expect(operations.map((operation) => operation.tags)).toStrictEqual([
+      ['Animals'],
+      ['Animals'],
+      ['Animals'],
+    ]);
+    expect(openApiDocument.tags?.map((tag) => tag.name)).toStrictEqual(['Animals']);
+  });
+
+  it('states the deprecation with its Sunset date, the Error body and a row for every error code', () => {
+    const description = openApiDocument.info.description ?? '';
+    expect(description).toContain('is deprecated and will be removed on **5 December 2030**');
+    expect(description).toContain('"code": "validation_failed"');
+    for (const [code, { status, when }] of Object.entries(ERROR_CODES)) {
+      expect(description).toContain(`| \`${code}\` | ${status} | ${when} |`);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { generateOpenApi } from '@ts-rest/open-api';
 import { contract } from './contract.js';
+import { ANIMALS_TAG, documentDescription } from './openapi-description.js';
 import { API_BASE_PATH, inKiB, MAX_BODY_BYTES } from './rules.js';
 import { MAX_SAFE_ID } from './schemas.js';
 
@@ -45,9 +46,9 @@ export const openApiDocument = generateOpenApi(
     info: {
       title: 'Animal Store API',
       version: '1.0.0',
-      description:
-        'A catalogue of animals offered in a store. Every operation requires an API key as a bearer token.',
+      description: documentDescription(),
     },
+    tags: [ANIMALS_TAG],
     servers: [
       {
         url: `https://{host}${API_BASE_PATH}`,
@@ -83,7 +84,7 @@ export const openApiDocument = generateOpenApi(
             ? { ...parameter, schema: petIdParameterSchema }
             : parameter,
         );
-      const mapped = { ...operation, parameters };
+      const mapped = { ...operation, tags: [ANIMALS_TAG.name], parameters };
       markInt64(mapped);
       return mapped;
     },

@@ -1,28 +1,26 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium } from 'playwright-core';
-
-/** Debian's Chromium (installed by .ci/run); test tools never download a browser here. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { inject } from 'vitest';
 
 export interface Browser {
   context: BrowserContext;
   close(): Promise<void>;
 }
 
-/** A real headless Chromium with a profile of its own, so that no test sees another's storage. */
+/**
+ * A real headless Chromium (the one the global setup found, see chromium-executable.ts) with a profile of its own,
+ * so that no test sees another's storage.
+ */
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) {
-    // Failing, never skipping: a missing browser must not look like a passing suite.
-    throw new Error(
-      `No Chromium at ${CHROMIUM}. Install Debian's package (apt-get install chromium) or set CHROMIUM_PATH.`,
-    );
-  }
+  const executable = inject('chromium');
   const profile = mkdtempSync(join(tmpdir(), 'animal-store-admin-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
+    executablePath: executable.path,
     headless: true,
+    // The packaged browser brings its own fonts, so that a machine without any still renders text.
+    ...(executable.fontconfigPath && { env: { ...process.env, FONTCONFIG_PATH: executable.fontconfigPath } }),
     args: [
       '--headless',
       '--no-sandbox',

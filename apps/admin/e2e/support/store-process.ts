@@ -4,13 +4,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/**
- * The server's built entry point, found by path: the server depends on this package (it serves the built app), so
- * this package cannot depend back on it. `pnpm test` builds it first (see package.json and turbo.json).
- */
-const SERVER_MAIN = fileURLToPath(new URL('../../../server/dist/main.js', import.meta.url));
+import { inject } from 'vitest';
 
 export interface StoreProcess {
   origin: string;
@@ -23,12 +17,16 @@ export interface StoreProcess {
  * `env` sets PORT); `env` adds configuration such as STAGING_BASE_URL or CORS_ORIGINS.
  */
 export async function startStore(env: Record<string, string> = {}): Promise<StoreProcess> {
-  if (!existsSync(SERVER_MAIN)) {
-    throw new Error(`${SERVER_MAIN} does not exist: run \`pnpm test\` (it builds the server first).`);
+  // Resolved by the global setup from the server package's exports; `pnpm test` builds the server first.
+  const server = inject('server');
+  const serverMain = server.main;
+  if (!existsSync(serverMain)) {
+    throw new Error(`${serverMain} does not exist: run \`pnpm test\` (it builds the server first).`);
   }
   const folder = mkdtempSync(join(tmpdir(), 'animal-store-admin-e2e-'));
   const apiKey = `e2e-admin-key-${randomBytes(12).toString('hex')}`;
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  // The store ends with this test process even when the run is killed without its teardown (see that file).
+  const child = spawn(process.execPath, ['--import', server.exitWithParent, serverMain], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -40,7 +38,8 @@ export async function startStore(env: Record<string, string> = {}): Promise<Stor
       API_KEYS: apiKey,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // stdin is the pipe that ties the store's life to this process's.
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   try {

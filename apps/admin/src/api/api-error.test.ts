@@ -1,34 +1,71 @@
 import { describe, expect, it } from 'vitest';
 import { describeFailure } from './api-error';
+import { failureWords } from './failure-words';
 
-describe('describeFailure', () => {
-  it("flags a 401 and keeps the store's Error body", () => {
-    const body = {
-      code: 'unauthorized',
-      message: 'The Authorization header is not a valid key.',
+const errorBody = (code: string, status: number) => ({ code, message: `${code} from the store`, status });
+
+describe('describeFailure and failureWords', () => {
+  it('sorts a refused key out, whatever the store said', () => {
+    const failure = describeFailure({
       status: 401,
-    };
-    expect(describeFailure({ status: 401, body, headers: new Headers() })).toStrictEqual({
-      unauthorized: true,
-      message: 'The Authorization header is not a valid key.',
-      body,
+      body: errorBody('unauthorized', 401),
+      headers: new Headers(),
     });
+    expect(failure).toStrictEqual({ kind: 'unauthorized' });
   });
 
-  it('names the status when a proxy answered with something other than an Error body', () => {
+  it('says when to retry a rate-limited call, from Retry-After', () => {
+    const failure = describeFailure({
+      status: 429,
+      body: errorBody('rate_limited', 429),
+      headers: new Headers({ 'retry-after': '42' }),
+    });
+    expect(failure).toStrictEqual({ kind: 'busy', limited: true, retryAfterSeconds: 42 });
+    expect(failureWords(failure, 'load the catalogue')).toBe(
+      'Too many requests in a short time. Please try again in 42 seconds.',
+    );
+  });
+
+  it('reads a Retry-After given as a date, and rounds long waits to minutes', () => {
+    const later = new Date(Date.now() + 300_000).toUTCString();
+    const failure = describeFailure({
+      status: 503,
+      body: '',
+      headers: new Headers({ 'retry-after': later }),
+    });
+    expect(failure).toMatchObject({ kind: 'busy', limited: false });
+    expect(failureWords(failure, 'load the catalogue')).toBe(
+      'The store is busy and could not load the catalogue. Please try again in 5 minutes.',
+    );
+  });
+
+  it('tells an unreachable store from an answer it cannot read', () => {
+    expect(failureWords(describeFailure(new TypeError('Failed to fetch')), 'add the animal')).toBe(
+      'The store could not be reached, so this app could not add the animal. Check the connection and try again.',
+    );
     expect(
       describeFailure({ status: 502, body: '<html>Bad gateway</html>', headers: new Headers() }),
-    ).toStrictEqual({
-      unauthorized: false,
-      message: 'The store answered with HTTP status 502.',
+    ).toStrictEqual({ kind: 'unexpected' });
+    expect(describeFailure(new Error('response does not match the contract'))).toStrictEqual({
+      kind: 'unexpected',
     });
   });
 
-  it('explains a request that never got an answer', () => {
-    expect(describeFailure(new TypeError('Failed to fetch'))).toStrictEqual({
-      unauthorized: false,
-      message:
-        'The store could not be reached or sent an answer this app does not understand (Failed to fetch).',
-    });
+  it('never shows status codes, header names or the library message', () => {
+    const failures = [
+      describeFailure(new TypeError('Failed to fetch')),
+      describeFailure({ status: 429, body: errorBody('rate_limited', 429), headers: new Headers() }),
+      describeFailure({
+        status: 422,
+        body: errorBody('idempotency_key_reused', 422),
+        headers: new Headers(),
+      }),
+      describeFailure({ status: 502, body: 'Bad gateway', headers: new Headers() }),
+    ];
+    for (const failure of failures) {
+      expect(failureWords(failure, 'add the animal')).not.toMatch(
+        /\d{3}|Retry-After|Idempotency|fetch|store\)/i,
+      );
+    }
   });
 });

@@ -1,29 +1,42 @@
 import { type ApiError, ErrorSchema } from '@animal-store/contract';
 
-/** What went wrong with a call, in words for the admin, and whether the key was refused. */
-export interface CallFailure {
-  unauthorized: boolean;
-  message: string;
-  /** The store's own Error body, when it sent one. */
-  body?: ApiError;
-}
+/**
+ * What went wrong with a call, sorted by what the admin can do about it. The words shown for each kind are in
+ * failure-words.ts; nothing here is meant for the screen as it is.
+ */
+export type CallFailure =
+  /** The key was refused: the session ends. */
+  | { kind: 'unauthorized' }
+  /** The store asks to wait (429, 503, or 409 for an add still in progress); seconds from its Retry-After. */
+  | { kind: 'busy'; limited: boolean; retryAfterSeconds: number | undefined }
+  /** No answer at all: the store is down, the address is wrong or the network is gone. */
+  | { kind: 'unreachable' }
+  /** The store refused the request and said why (a 400 names the fields). */
+  | { kind: 'refused'; body: ApiError }
+  /** An answer this app cannot read: a proxy's error page, or a store on another version of the contract. */
+  | { kind: 'unexpected' };
 
 /**
- * ts-rest rejects a non-2xx answer with the response itself ({ status, body, headers }) and a failed request with
- * an Error; a proxy in between may also answer with a body that is not the store's Error.
+ * ts-rest rejects a non-2xx answer with the response itself ({ status, body, headers }), a request that got no
+ * answer with a TypeError from fetch, and an answer that fails the contract's response schema with another Error.
  */
 export function describeFailure(error: unknown): CallFailure {
-  if (error instanceof Error) {
-    return {
-      unauthorized: false,
-      message: `The store could not be reached or sent an answer this app does not understand (${error.message}).`,
-    };
+  if (error instanceof TypeError) return { kind: 'unreachable' };
+  if (error instanceof Error || typeof error !== 'object' || error === null) return { kind: 'unexpected' };
+  const status = 'status' in error ? error.status : undefined;
+  if (status === 401) return { kind: 'unauthorized' };
+  if (status === 429 || status === 503 || status === 409) {
+    const headers = 'headers' in error && error.headers instanceof Headers ? error.headers : undefined;
+    return { kind: 'busy', limited: status === 429, retryAfterSeconds: retryAfter(headers) };
   }
-  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-  const parsed = ErrorSchema.safeParse(
-    typeof error === 'object' && error !== null && 'body' in error ? error.body : undefined,
-  );
-  const unauthorized = status === 401;
-  if (parsed.success) return { unauthorized, message: parsed.data.message, body: parsed.data };
-  return { unauthorized, message: `The store answered with HTTP status ${String(status ?? 'unknown')}.` };
+  const parsed = ErrorSchema.safeParse('body' in error ? error.body : undefined);
+  return parsed.success ? { kind: 'refused', body: parsed.data } : { kind: 'unexpected' };
+}
+
+/** Retry-After in seconds; the store sends seconds, an HTTP date is accepted too. */
+function retryAfter(headers: Headers | undefined): number | undefined {
+  const value = headers?.get('retry-after');
+  if (!value) return undefined;
+  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
+  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
 }

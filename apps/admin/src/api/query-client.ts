@@ -5,10 +5,9 @@ import { describeFailure } from './api-error';
  * One QueryClient for the tab. Any call refused with 401, wherever it was made, ends the session: the key was
  * revoked or belongs to another environment, and showing stale data behind it would mislead.
  */
-export function createQueryClient(onUnauthorized: (message: string) => void): QueryClient {
+export function createQueryClient(onUnauthorized: () => void): QueryClient {
   const onError = (error: unknown) => {
-    const failure = describeFailure(error);
-    if (failure.unauthorized) onUnauthorized(failure.message);
+    if (describeFailure(error).kind === 'unauthorized') onUnauthorized();
   };
   return new QueryClient({
     queryCache: new QueryCache({ onError }),

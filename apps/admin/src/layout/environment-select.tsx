@@ -14,7 +14,12 @@ export function EnvironmentSelect({ environments, value, onChange }: Environment
   return (
     <div className="field field-inline">
       <label htmlFor={id}>Environment</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        className={`environment-${value}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {environments.map((environment) => (
           <option key={environment.name} value={environment.name}>
             {environment.name}

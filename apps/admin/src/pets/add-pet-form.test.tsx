@@ -25,7 +25,7 @@ describe('AddPetForm', () => {
     await user.click(screen.getByRole('button', { name: 'Add animal' }));
 
     expect(errorOf('Name')).toBe('must not be empty or blank');
-    expect(errorOf('Category ID')).toBe('Required');
+    expect(errorOf('Category ID')).toBe('must be filled in');
     expect(field('Name').getAttribute('aria-invalid')).toBe('true');
     expect(field('Status').getAttribute('aria-invalid')).toBe('false');
     expect(field('Name')).toBe(document.activeElement);
@@ -99,16 +99,41 @@ describe('AddPetForm', () => {
     expect(screen.getByRole('button', { name: 'Adding…' }).getAttribute('aria-disabled')).toBe('true');
   });
 
-  it("shows the store's 400 on the field it names and the rest above the form", () => {
+  it('checks the category as it is typed, before anything is sent', async () => {
+    const { user } = renderForm();
+    await user.type(field('Category ID'), 'abc');
+    expect(errorOf('Category ID')).toBe('must be a whole number');
+    await user.clear(field('Category ID'));
+    expect(errorOf('Category ID')).toBeUndefined();
+    await user.type(field('Category ID'), '0');
+    expect(errorOf('Category ID')).toBe('must be a positive whole number');
+    await user.type(field('Category ID'), '7');
+    expect(errorOf('Category ID')).toBeUndefined();
+  });
+
+  it("shows the store's 400 on the field it names", () => {
     renderForm({
-      serverErrors: serverFormErrors(
-        "body field 'name': must not contain control characters or unpaired surrogates; body field 'id': is assigned by the store and must not be sent",
-      ),
+      serverErrors: serverFormErrors({
+        kind: 'refused',
+        body: {
+          code: 'validation_failed',
+          message: "body field 'name': must not contain control characters or unpaired surrogates",
+          status: 400,
+        },
+      }),
     });
     expect(errorOf('Name')).toBe('must not contain control characters or unpaired surrogates');
     expect(field('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('alert').textContent).toBe(
-      "The store did not add the animal:body field 'id': is assigned by the store and must not be sent",
-    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers to try again, with what was typed, when the store could not be reached', async () => {
+    const onSubmit = vi.fn(async () => false);
+    const { user } = renderForm({ onSubmit, serverErrors: serverFormErrors({ kind: 'unreachable' }) });
+    await user.type(field('Name'), 'Rex');
+    await user.type(field('Category ID'), '1');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onSubmit).toHaveBeenCalledExactlyOnceWith({ name: 'Rex', categoryId: 1 });
+    expect(field('Name')).toHaveProperty('value', 'Rex');
   });
 });

@@ -9,13 +9,14 @@ import {
   type PetFormValues,
   validatePetForm,
 } from './pet-form-values';
+import type { ServerFormErrors } from './server-field-errors';
 
 interface AddPetFormProps {
   /** Sends the animal; resolves true when the store added it. */
   onSubmit: (pet: NewPet) => Promise<boolean>;
   pending: boolean;
-  /** What the store refused, already split by field. */
-  serverErrors: { fields: FieldErrors; general: string[] } | undefined;
+  /** Why the store did not add the animal, already split by field. */
+  serverErrors: ServerFormErrors | undefined;
   /** The admin changed something, so the store's last objections no longer describe the form. */
   onEdit: () => void;
 }
@@ -35,9 +36,13 @@ export function AddPetForm({ onSubmit, pending, serverErrors, onEdit }: AddPetFo
     'aria-invalid': errorOf(field) !== undefined,
     'aria-describedby': errorOf(field) ? `${id}-${field}-error` : undefined,
   });
+  // Each field is checked as it is typed, by the contract's schema; an empty field only when the form is sent.
   const change = (field: PetField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setClientErrors(({ [field]: _, ...rest }) => rest);
+    const next = { ...values, [field]: value };
+    setValues(next);
+    const checked = value.trim() === '' ? undefined : validatePetForm(next);
+    const error = checked && 'errors' in checked ? checked.errors[field] : undefined;
+    setClientErrors(({ [field]: _, ...rest }) => (error ? { ...rest, [field]: error } : rest));
     onEdit();
   };
   const fieldError = (field: PetField) =>
@@ -72,14 +77,14 @@ export function AddPetForm({ onSubmit, pending, serverErrors, onEdit }: AddPetFo
   return (
     <form ref={formRef} className="add-pet" onSubmit={submit} noValidate aria-describedby={`${id}-general`}>
       <div id={`${id}-general`}>
-        {serverErrors && serverErrors.general.length > 0 && (
+        {serverErrors?.general && (
           <div className="form-error" role="alert">
-            <p>The store did not add the animal:</p>
-            <ul>
-              {serverErrors.general.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
+            <p>{serverErrors.general}</p>
+            {serverErrors.retryable && (
+              <button type="submit" className="secondary">
+                Try again
+              </button>
+            )}
           </div>
         )}
       </div>

@@ -21,7 +21,7 @@ export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
 
   const failure = mutation.error ? describeFailure(mutation.error) : undefined;
   // A 401 ends the session (see the query client); every other refusal is shown on the form.
-  const serverErrors = failure && !failure.unauthorized ? serverFormErrors(failure.message) : undefined;
+  const serverErrors = failure && failure.kind !== 'unauthorized' ? serverFormErrors(failure) : undefined;
   const added = mutation.data?.body;
 
   return (

@@ -2,7 +2,8 @@ import type { Pet } from '@animal-store/contract';
 import { useState } from 'react';
 import { useApi } from '../api/api-client-context';
 import { describeFailure } from '../api/api-error';
-import { AddPetPanel } from './add-pet-panel';
+import { failureWords } from '../api/failure-words';
+import { AddPetSection } from './add-pet-section';
 import { ListControls } from './list-controls';
 import { Pager } from './pager';
 import { PetDetailsDialog } from './pet-details-dialog';
@@ -19,13 +20,17 @@ export function CataloguePage() {
   const view: PetListView = result.data
     ? { kind: 'data', pets: result.data.body, busy: result.isPlaceholderData }
     : result.isError
-      ? { kind: 'error', message: describeFailure(result.error).message, retrying: result.isFetching }
+      ? {
+          kind: 'error',
+          message: failureWords(describeFailure(result.error), 'load the catalogue'),
+          retrying: result.isFetching,
+        }
       : { kind: 'loading' };
-  const shown = result.data?.body.length ?? 0;
   const pageNumber = pages.pageIndex + 1;
 
   return (
     <main id="main" className="catalogue-page">
+      <AddPetSection onOpen={setSelected} />
       <section className="panel catalogue" aria-labelledby="catalogue-heading">
         <h2 id="catalogue-heading">Catalogue</h2>
         <ListControls filter={pages.filter} onChange={pages.setFilter} />
@@ -39,16 +44,10 @@ export function CataloguePage() {
         />
         <Pager
           pageNumber={pageNumber}
-          rows={
-            shown > 0 ? { first: pages.firstRowNumber, last: pages.firstRowNumber + shown - 1 } : undefined
-          }
+          shown={result.data?.body.length ?? 0}
           onBack={pages.goBack}
           onForward={pages.goForward}
         />
-      </section>
-      <section className="panel" aria-labelledby="add-heading">
-        <h2 id="add-heading">Add an animal</h2>
-        <AddPetPanel onOpen={setSelected} />
       </section>
       <PetDetailsDialog pet={selected} onClose={() => setSelected(undefined)} />
     </main>

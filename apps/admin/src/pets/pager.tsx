@@ -1,30 +1,34 @@
 interface PagerProps {
   pageNumber: number;
-  /** Shown as "animals 3–4"; absent while nothing is listed. */
-  rows?: { first: number; last: number };
+  /** How many animals this page shows; nothing is rendered without any. */
+  shown: number;
   onBack: (() => void) | undefined;
   onForward: (() => void) | undefined;
 }
 
-/** Previous/next through the catalogue; a missing handler means there is no page that way (yet). */
-export function Pager({ pageNumber, rows, onBack, onForward }: PagerProps) {
+/**
+ * "Showing 15 animals" and, when there is more than one page, previous/next through them; a missing handler means
+ * there is no page that way (yet). The store gives no total, so the count is the page's own.
+ */
+export function Pager({ pageNumber, shown, onBack, onForward }: PagerProps) {
+  if (shown === 0) return null;
+  const paged = pageNumber > 1 || onForward !== undefined;
   return (
     <nav className="pager" aria-label="Catalogue pages">
-      <button type="button" className="secondary" onClick={onBack} disabled={!onBack}>
-        ← Previous
-      </button>
       <p className="pager-position" aria-live="polite">
-        Page {pageNumber}
-        {rows && (
-          <>
-            {' '}
-            · animals {rows.first}–{rows.last}
-          </>
-        )}
+        Showing {shown} {shown === 1 ? 'animal' : 'animals'}
+        {paged && ` · page ${pageNumber}`}
       </p>
-      <button type="button" className="secondary" onClick={onForward} disabled={!onForward}>
-        Next →
-      </button>
+      {paged && (
+        <div className="pager-buttons">
+          <button type="button" className="secondary" onClick={onBack} disabled={!onBack}>
+            ← Previous
+          </button>
+          <button type="button" className="secondary" onClick={onForward} disabled={!onForward}>
+            Next →
+          </button>
+        </div>
+      )}
     </nav>
   );
 }

@@ -39,7 +39,9 @@ export function validatePetForm(values: PetFormValues): { pet: NewPet } | { erro
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
-    if (isPetField(field)) errors[field] ??= issue.message;
+    // An empty box is the one case the contract leaves to Zod's own words ("Required").
+    const missing = issue.code === 'invalid_type' && issue.received === 'undefined';
+    if (isPetField(field)) errors[field] ??= missing ? 'must be filled in' : issue.message;
   }
   return { errors };
 }

@@ -25,8 +25,10 @@ export function PetTable({ pets, caption, busy, onOpen }: PetTableProps) {
         <tbody>
           {pets.map((pet) => (
             <tr key={pet.id}>
-              <td className="numeric">{pet.id}</td>
-              <th scope="row">
+              <td className="numeric pet-id" data-label="ID">
+                {pet.id}
+              </td>
+              <th scope="row" className="pet-name">
                 {/* The name opens the details: one tab stop per row, announced as "<name>, button". */}
                 <button
                   type="button"
@@ -37,8 +39,10 @@ export function PetTable({ pets, caption, busy, onOpen }: PetTableProps) {
                   {pet.name}
                 </button>
               </th>
-              <td className="numeric">{pet.categoryId}</td>
-              <td>
+              <td className="numeric pet-category" data-label="Category">
+                {pet.categoryId}
+              </td>
+              <td className="pet-status">
                 <StatusBadge status={pet.status} />
               </td>
             </tr>

@@ -1,31 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { serverFormErrors } from './server-field-errors';
 
-describe('serverFormErrors', () => {
-  it('puts each named form field message on its field', () => {
-    expect(
-      serverFormErrors("body field 'name': must not be empty or blank; body field 'categoryId': Required"),
-    ).toStrictEqual({ fields: { name: 'must not be empty or blank', categoryId: 'Required' }, general: [] });
-  });
+const refused = (message: string) =>
+  ({ kind: 'refused', body: { code: 'validation_failed', message, status: 400 } }) as const;
 
-  it('keeps messages about no form field, or in another format, for the top of the form', () => {
+describe('serverFormErrors', () => {
+  it('puts each message on the field it names, and nothing above the form', () => {
     expect(
       serverFormErrors(
-        "body field 'colour': is not a known field; The request body is required and must be a JSON object.",
+        refused(
+          "body field 'name': must not be empty or blank; body field 'categoryId': must be a whole number",
+        ),
       ),
     ).toStrictEqual({
-      fields: {},
-      general: [
-        "body field 'colour': is not a known field",
-        'The request body is required and must be a JSON object.',
-      ],
+      fields: { name: 'must not be empty or blank', categoryId: 'must be a whole number' },
+      general: undefined,
+      retryable: false,
     });
   });
 
-  it('keeps the first message when a field is named twice', () => {
-    expect(serverFormErrors("body field 'status': first; body field 'status': second")).toStrictEqual({
-      fields: { status: 'first' },
-      general: ["body field 'status': second"],
+  it('says in one sentence what names no field of the form', () => {
+    expect(
+      serverFormErrors(refused("body field 'id': is assigned by the store and must not be sent")),
+    ).toStrictEqual({
+      fields: {},
+      general: 'The store refused to add the animal. Please check what you entered and try again.',
+      retryable: false,
+    });
+  });
+
+  it('offers to try again when the store was unreachable', () => {
+    expect(serverFormErrors({ kind: 'unreachable' })).toStrictEqual({
+      fields: {},
+      general:
+        'The store could not be reached, so this app could not add the animal. Check the connection and try again.',
+      retryable: true,
     });
   });
 });

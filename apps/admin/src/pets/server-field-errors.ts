@@ -1,23 +1,35 @@
+import type { CallFailure } from '../api/api-error';
+import { failureWords } from '../api/failure-words';
 import { type FieldErrors, isPetField } from './pet-form-values';
 
-/** A 400 from createPet, split into messages for the fields it names and the rest for the top of the form. */
+/** Why the store did not add the animal: messages for the fields it names, one sentence for the rest. */
 export interface ServerFormErrors {
   fields: FieldErrors;
-  general: string[];
+  general: string | undefined;
+  /** Sending the same animal again may work (the store was busy or unreachable); what was typed is kept. */
+  retryable: boolean;
 }
 
 /**
- * The store names each offending field as "body field 'name': must not be empty or blank" and joins several with
- * "; " (see the server's request validation); anything else is shown above the form, word for word.
+ * A 400 names each offending field as "body field 'name': must not be empty or blank", several joined with "; "
+ * (see the server's request validation): those messages are the contract's own and go on their field. Anything
+ * else gets one plain sentence above the form.
  */
-export function serverFormErrors(message: string): ServerFormErrors {
+export function serverFormErrors(failure: CallFailure): ServerFormErrors {
   const fields: FieldErrors = {};
-  const general: string[] = [];
-  for (const part of message.split('; ')) {
-    const match = /^body field '([^']+)': (.+)$/s.exec(part);
-    const field = match?.[1];
-    if (match?.[2] && field && isPetField(field) && fields[field] === undefined) fields[field] = match[2];
-    else general.push(part);
+  let unplaced = false;
+  if (failure.kind === 'refused' && failure.body.code === 'validation_failed') {
+    for (const part of failure.body.message.split('; ')) {
+      const match = /^body field '([^']+)': (.+)$/s.exec(part);
+      const field = match?.[1];
+      if (match?.[2] && field && isPetField(field)) fields[field] ??= match[2];
+      else unplaced = true;
+    }
   }
-  return { fields, general };
+  const placedAll = failure.kind === 'refused' && Object.keys(fields).length > 0 && !unplaced;
+  return {
+    fields,
+    general: placedAll ? undefined : failureWords(failure, 'add the animal'),
+    retryable: failure.kind === 'busy' || failure.kind === 'unreachable',
+  };
 }

@@ -41,7 +41,6 @@ export function usePetPages() {
     result,
     filter,
     pageIndex,
-    firstRowNumber: pageIndex * filter.limit + 1,
     setFilter(next: ListFilter) {
       setFilterState(next);
       setCursors([undefined]);

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Environment } from '../config/runtime-config';
 import { EnvironmentSelect } from '../layout/environment-select';
+import { signInProblem } from './sign-in-words';
 import { verifyApiKey } from './verify-api-key';
 
 interface SignInPageProps {
@@ -15,7 +16,7 @@ interface SignInPageProps {
 export function SignInPage(props: SignInPageProps) {
   const id = useId();
   const [apiKey, setApiKey] = useState('');
-  const [error, setError] = useState<string>();
+  const [error, setError] = useState<{ message: string; onKey: boolean }>();
   const [checking, setChecking] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -24,18 +25,19 @@ export function SignInPage(props: SignInPageProps) {
     // Keys never contain spaces; a pasted key often brings a newline or a trailing blank along.
     const key = apiKey.trim();
     if (key === '') {
-      setError('Enter the API key you were given.');
+      setError({ message: 'Enter the API key you were given.', onKey: true });
       return;
     }
     setChecking(true);
     setError(undefined);
     const problem = await verifyApiKey(props.environment.baseUrl, key);
     setChecking(false);
-    if (problem) setError(problem);
+    // Only a refused key is the key's fault; a busy or unreachable store leaves the key as it was typed.
+    if (problem) setError({ message: signInProblem(problem), onKey: problem.kind === 'unauthorized' });
     else props.onSignedIn(key);
   };
 
-  const message = error ?? props.notice;
+  const message = error?.message ?? props.notice;
   return (
     <main id="main" className="sign-in">
       {/* method="post": should this ever submit without the app, the key must not land in the address bar. */}
@@ -67,7 +69,7 @@ export function SignInPage(props: SignInPageProps) {
             autoComplete="off"
             spellCheck={false}
             value={apiKey}
-            aria-invalid={error !== undefined}
+            aria-invalid={error?.onKey === true}
             aria-describedby={message ? `${id}-error` : undefined}
             onChange={(event) => setApiKey(event.target.value)}
           />

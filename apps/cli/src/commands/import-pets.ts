@@ -1,27 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
-import type { ErrorCode, NewPet } from '@animal-store/contract';
-import { type ApiClient, failureOf } from '../api-client.js';
-import { type ApiResponseError, CliError, RowsFailedError, UsageError } from '../cli-errors.js';
+import type { ErrorCode } from '@animal-store/contract';
+import type { ApiClient } from '../api-client.js';
+import { CliError, RowsFailedError, UsageError } from '../cli-errors.js';
 import { idempotencyKey, sourceIdentity } from '../import/idempotency-key.js';
 import { type ImportRow, parseRows } from '../import/parse-rows.js';
-import { createProgress } from '../import/progress.js';
+import { createProgress, type ImportCounts } from '../import/progress.js';
+import { SendGate } from '../import/send-gate.js';
+import { type ImportFailure, type RowOutcome, RowUnreachableError, sendRow } from '../import/send-row.js';
 import { wantsJson, writeErr, writeJson, writeOut } from '../output/output.js';
-
-export interface ImportFailure {
-  line: number;
-  code: string;
-  message: string;
-}
-
-/** `replayed`: the server had created this row in an earlier run with the same Idempotency-Key. */
-type RowOutcome = { created: true; replayed: boolean } | { created: false; failure: ImportFailure };
+import { unreadableFile } from '../unreadable-file.js';
 
 const UNREADABLE_ROW: ErrorCode = 'malformed_json';
 
 /**
  * Sends every row with at most `concurrency` requests in flight. A refused row is recorded and the import goes
- * on; an unreachable server or a refused key stops it, since every following row would fail the same way.
+ * on; rate limits and outages are waited out (send-row.ts). A refused key, or a server that stays unreachable
+ * through a row's attempts, stops it, since every following row would fail the same way.
  */
 export async function importPets(
   client: ApiClient,
@@ -32,11 +27,27 @@ export async function importPets(
   const rows = parseRows(content);
   const source = sourceIdentity(file, content);
   const progress = createProgress(rows.length);
+  const counts: ImportCounts = { created: 0, replayed: 0, failed: 0 };
   const failures: ImportFailure[] = [];
-  let created = 0;
-  let replayed = 0;
+  const sending = { client, gate: new SendGate(), onWait: progress.waiting };
   let started = 0;
   let fatal: CliError | undefined;
+
+  const record = (outcome: RowOutcome) => {
+    if (outcome.kind === 'failed') {
+      failures.push(outcome.failure);
+      counts.failed += 1;
+    } else counts[outcome.kind] += 1;
+    progress.update(counts);
+  };
+
+  const importRow = (row: ImportRow): Promise<RowOutcome> =>
+    'unreadable' in row
+      ? Promise.resolve({
+          kind: 'failed',
+          failure: { line: row.line, code: UNREADABLE_ROW, message: row.unreadable },
+        })
+      : sendRow(sending, row.line, row.value, idempotencyKey(source, row.line, row.value));
 
   const worker = async () => {
     while (fatal === undefined) {
@@ -44,74 +55,47 @@ export async function importPets(
       if (row === undefined) return;
       started += 1;
       try {
-        const outcome = await importRow(client, source, row);
-        if (outcome.created && outcome.replayed) replayed += 1;
-        else if (outcome.created) created += 1;
-        else failures.push(outcome.failure);
-        progress.update(created + replayed + failures.length, created + replayed, failures.length);
+        record(await importRow(row));
       } catch (error) {
         if (!(error instanceof CliError)) throw error;
+        if (error instanceof RowUnreachableError) record({ kind: 'failed', failure: error.failure });
         fatal ??= error;
       }
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency, rows.length) }, worker));
   progress.stop();
+  failures.sort((a, b) => a.line - b.line);
 
   if (fatal) {
-    const notSent = rows.length - created - replayed - failures.length;
-    writeErr(
-      `import stopped: ${created + replayed} created, ${failures.length} failed, ${notSent} not sent\n`,
-    );
+    const notSent = rows.length - counts.created - counts.replayed - counts.failed;
+    const lines = [
+      `import stopped: ${countsText(counts)}, ${notSent} not sent`,
+      ...failures.map(failureText),
+    ];
+    writeErr(`${lines.join('\n')}\n`);
     throw fatal;
   }
-  failures.sort((a, b) => a.line - b.line);
-  writeSummary(
-    file,
-    { total: rows.length, created, replayed, failed: failures.length, failures },
-    options.json,
-  );
+  writeSummary(file, { total: rows.length, ...counts, failures }, options.json);
   if (failures.length > 0) throw new RowsFailedError(`${failures.length} of ${rows.length} rows failed`);
 }
-
-async function importRow(client: ApiClient, source: string, row: ImportRow): Promise<RowOutcome> {
-  if ('unreadable' in row) {
-    return { created: false, failure: { line: row.line, code: UNREADABLE_ROW, message: row.unreadable } };
-  }
-  const response = await client.createPet({
-    // Rows are sent as they are: the server is the one judge of a valid animal, and its message is what the
-    // summary reports for a refused row.
-    body: row.value as NewPet,
-    headers: { 'idempotency-key': idempotencyKey(source, row.line, row.value) },
-  });
-  if (response.status === 201) {
-    return { created: true, replayed: response.headers.get('idempotent-replayed') === 'true' };
-  }
-  const error = failureOf(response);
-  if (error.status === 401) throw error;
-  return { created: false, failure: failureRecord(row.line, error) };
-}
-
-const failureRecord = (line: number, error: ApiResponseError): ImportFailure => ({
-  line,
-  code: error.code,
-  message: error.apiMessage,
-});
 
 async function readInput(file: string): Promise<string> {
   try {
     return file === '-' ? await text(process.stdin) : await readFile(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'unreadable'})`);
+    throw new UsageError(`cannot read ${file === '-' ? 'stdin' : unreadableFile(file, error)}`);
   }
 }
 
-interface ImportSummary {
+/** The same three counts as the progress lines, so that the last progress line and the summary agree. */
+const countsText = ({ created, replayed, failed }: ImportCounts) =>
+  `${created} created, ${replayed} replayed, ${failed} failed`;
+
+const failureText = (failure: ImportFailure) => `  line ${failure.line}: ${failure.code}: ${failure.message}`;
+
+interface ImportSummary extends ImportCounts {
   total: number;
-  created: number;
-  /** Rows an earlier run had already created: the server replayed its answer instead of adding them again. */
-  replayed: number;
-  failed: number;
   failures: ImportFailure[];
 }
 
@@ -121,9 +105,8 @@ function writeSummary(file: string, summary: ImportSummary, json: boolean | unde
     return;
   }
   const name = file === '-' ? 'stdin' : file;
-  const { total, created, replayed, failed, failures } = summary;
-  const earlier = replayed > 0 ? `, ${replayed} already created by an earlier run` : '';
-  const lines = [`Imported ${name}: ${total} rows, ${created} created${earlier}, ${failed} failed.`];
-  for (const failure of failures) lines.push(`  line ${failure.line}: ${failure.code}: ${failure.message}`);
+  const lines = [`Imported ${name}: ${summary.total} rows, ${countsText(summary)}.`];
+  if (summary.replayed > 0) lines.push('  (replayed: created by an earlier run with the same file and row)');
+  lines.push(...summary.failures.map(failureText));
   writeOut(`${lines.join('\n')}\n`);
 }

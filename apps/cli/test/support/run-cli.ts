@@ -12,18 +12,28 @@ export interface CliResult {
 }
 
 export interface RunOptions {
-  /** The whole environment of the child: nothing leaks in from the shell running the tests. */
+  /**
+   * The environment of the child besides PATH and HOME (which the package managers need): nothing else leaks in
+   * from the shell running the tests.
+   */
   env?: Record<string, string>;
   /** Written to the child's stdin, which is then closed. */
   input?: string;
+  /** The folder the command is run in, as a user's current folder. */
+  cwd?: string;
 }
 
-/** Runs the CLI with stdout and stderr as pipes, as a script would. */
-export function runCli(args: string[], options: RunOptions = {}): Promise<CliResult> {
+/** Runs the built CLI with stdout and stderr as pipes, as a script would. */
+export const runCli = (args: string[], options: RunOptions = {}) =>
+  runCommand(process.execPath, [CLI, ...args], options);
+
+/** Runs any command with stdout and stderr as pipes. */
+export function runCommand(command: string, args: string[], options: RunOptions = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...options.env },
+    const child = spawn(command, args, {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
+      ...(options.cwd !== undefined && { cwd: options.cwd }),
     });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

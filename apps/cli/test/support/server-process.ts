@@ -13,25 +13,40 @@ export interface ServerProcess {
 }
 
 const SERVER_MAIN = fileURLToPath(import.meta.resolve('@animal-store/server/main'));
+/** Ends the server when this test process ends, however it ends (its stdin is our pipe). */
+const EXIT_WITH_PARENT = fileURLToPath(import.meta.resolve('@animal-store/server/testing/exit-with-parent'));
 const LISTENING = /^Animal Store listening on (http:\/\/[^\s]+)$/;
 const START_TIMEOUT_MS = 15_000;
 
+/** The key every test server accepts (through API_KEYS). */
+export const SERVER_API_KEY = 'cli-test-key-0123456789';
+
+export interface ServerOptions {
+  /** A fixed port instead of a free one chosen by the OS. */
+  port?: number;
+  /** Keys accepted besides `apiKey`, e.g. one whose rate limit a test does not want to spend. */
+  extraApiKeys?: string[];
+  /** Further server configuration, e.g. RATE_LIMIT_PER_MINUTE. */
+  env?: Record<string, string>;
+}
+
 /** The real server as a process of its own, on a free port and a new, empty SQLite file. */
-export async function startServer(): Promise<ServerProcess> {
+export async function startServer(options: ServerOptions = {}): Promise<ServerProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'animal-store-cli-'));
-  const apiKey = 'cli-test-key-0123456789';
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const apiKey = SERVER_API_KEY;
+  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, SERVER_MAIN], {
     env: {
       PATH: process.env.PATH,
-      PORT: '0',
+      PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${join(dir, 'store.db')}`,
-      API_KEYS: apiKey,
+      API_KEYS: [apiKey, ...(options.extraApiKeys ?? [])].join(','),
       NODE_ENV: 'test',
       // info, not warn: the line that names the port is an info line.
       LOG_LEVEL: 'info',
+      ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   try {
     const origin = await listeningOrigin(child);

@@ -1,6 +1,7 @@
 import { API_BASE_PATH, openApiDocument } from '@animal-store/contract';
-import { type RequestHandler, Router } from 'express';
+import { type Request, type RequestHandler, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
+import type { AdminEnvironment } from '../config.js';
 
 /** The committed document, with this server first so that "Try it out" on /docs calls the store serving it. */
 const servedDocument = {
@@ -13,13 +14,34 @@ export const serveOpenApiDocument: RequestHandler = (_req, res) => {
   res.json(servedDocument);
 };
 
-/** Interactive documentation at /docs, public. */
-export function apiDocsRoutes(): Router {
+/**
+ * The document as /docs shows it: the servers are the address the page was requested at and the other configured
+ * environments (staging, when set), instead of the contract's example hosts, so that "Try it out" works as is.
+ */
+function documentFor(req: Request, environments: readonly AdminEnvironment[]) {
+  const here = `${req.protocol}://${req.get('host')}${API_BASE_PATH}`;
+  const others = environments
+    .filter(({ baseUrl }) => /^https?:\/\//.test(baseUrl) && baseUrl !== here)
+    .map(({ name, baseUrl }) => ({ url: baseUrl, description: name[0]?.toUpperCase() + name.slice(1) }));
+  return { ...openApiDocument, servers: [{ url: here, description: 'This server' }, ...others] };
+}
+
+/**
+ * Interactive documentation at /docs, public: Swagger UI (served from the package, no CDN, and nowhere near the
+ * admin app's bundle), operations listed open under their tag, the document read from /docs/openapi.json.
+ */
+export function apiDocsRoutes(options: { environments: readonly AdminEnvironment[] }): Router {
   const router = Router();
+  router.get('/docs/openapi.json', (req, res) => {
+    res.json(documentFor(req, options.environments));
+  });
   router.use(
     '/docs',
-    swaggerUi.serve,
-    swaggerUi.setup(servedDocument, { customSiteTitle: 'Animal Store API' }),
+    swaggerUi.serveFiles(undefined, { swaggerOptions: { url: '/docs/openapi.json' } }),
+    swaggerUi.setup(undefined, {
+      customSiteTitle: 'Animal Store API',
+      swaggerOptions: { url: '/docs/openapi.json', docExpansion: 'list', tryItOutEnabled: false },
+    }),
   );
   return router;
 }

@@ -73,6 +73,19 @@ describe('routes without authentication', () => {
     expect(html).not.toMatch(/<script[^>]+src="https?:/);
   });
 
+  it('/docs/openapi.json: the document /docs shows, its servers this address and staging', async () => {
+    const seen = await see(await fetch(`${server.origin}/docs/openapi.json`));
+    expect(seen).toStrictEqual(
+      aJson(200, {
+        ...JSON.parse(JSON.stringify(openApiDocument)),
+        servers: [
+          { url: `${server.origin}/v1`, description: 'This server' },
+          { url: 'https://staging.example.test/v1', description: 'Staging' },
+        ],
+      }),
+    );
+  });
+
   it('/ redirects to the admin app, which is served with a CSP and falls back to index.html', async () => {
     const root = await fetch(`${server.origin}/`, { redirect: 'manual' });
     expect([root.status, root.headers.get('location')]).toStrictEqual([302, '/admin/']);

@@ -3,26 +3,31 @@ import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-r
 import type { Logger } from 'pino';
 import { sendError } from './api-error.js';
 import { apiClientOf } from './auth.js';
+import type { ClientAddress } from './client-address.js';
 
 const WINDOW_MS = 60_000;
 
 export interface RateLimitOptions {
   requestsPerKeyPerMinute: number;
   authFailuresPerAddressPerMinute: number;
-  /** Counter store for a limiter by name; in-process when undefined. */
+  /** Counter store for a limiter by name (counter-stores.ts); in-process when undefined. */
   storeFor?: (name: string) => Store;
 }
 
 const WINDOW_SECONDS = WINDOW_MS / 1000;
 
-/** A limiter's counters: the configured shared store (Redis), or express-rate-limit's in-process one. */
+/** A limiter's counters: the configured ones (Redis, the cluster primary), or express-rate-limit's in-process ones. */
 function counterStore(options: RateLimitOptions, name: string): Store {
   const store = options.storeFor?.(name) ?? new MemoryStore();
   store.init?.({ windowMs: WINDOW_MS } as Options);
   return store;
 }
 
-/** Runs a counter-store operation; an unreachable store counts as "no information". */
+/**
+ * Runs a counter-store operation; a store that fails anyway counts as "no information". Redis trouble never gets
+ * here (its store falls back to the instance's own counters); the cluster primary's counters fail only with the
+ * primary, which takes the workers with it.
+ */
 async function failOpen<T>(operation: () => T | Promise<T>, onError?: (error: unknown) => void) {
   try {
     return await operation();
@@ -46,7 +51,7 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
   const limit = options.requestsPerKeyPerMinute;
   const store = counterStore(options, 'key');
   const policy = `${limit};w=${WINDOW_SECONDS}`;
-  // A counter store that fails (Redis down) must not take the API down with it: requests pass, and are logged.
+  // A counter store that fails must not take the API down with it: requests pass, and are logged.
   const onStoreError = (error: unknown) =>
     logger.warn({ err: error }, 'rate-limit counter store failed; request allowed');
   return async (_req, res, next) => {
@@ -75,14 +80,10 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
 export type AuthenticationFailureRecorder = (req: Request) => void;
 
 /**
- * The client's address. The store trusts no proxy headers, so this is what `req.ip` would say, read without
- * parsing `X-Forwarded-For` on every request. IPv6 addresses count by /56 network (express-rate-limit's
- * ipKeyGenerator), as one client usually holds a whole prefix; its address test is skipped for plain IPv4.
+ * IPv6 addresses count by /56 network (express-rate-limit's ipKeyGenerator), as one client usually holds a whole
+ * prefix; its address test is skipped for plain IPv4.
  */
-function clientAddress(req: Request): string {
-  const address = req.socket.remoteAddress ?? 'unknown';
-  return address.includes(':') ? ipKeyGenerator(address) : address;
-}
+const counterKeyOf = (address: string) => (address.includes(':') ? ipKeyGenerator(address) : address);
 
 /**
  * Failed authentications per client address. Only a refused key counts, when it is refused: counting every
@@ -90,7 +91,10 @@ function clientAddress(req: Request): string {
  * concurrent requests are all in flight at once. An address over the limit gets 429 for every request, so that a
  * guessed key cannot be confirmed either.
  */
-export function failedAuthenticationLimit(options: RateLimitOptions): {
+export function failedAuthenticationLimit(
+  options: RateLimitOptions,
+  clientAddress: ClientAddress,
+): {
   refuseBlockedAddress: RequestHandler;
   recordFailure: AuthenticationFailureRecorder;
 } {
@@ -99,7 +103,7 @@ export function failedAuthenticationLimit(options: RateLimitOptions): {
   return {
     refuseBlockedAddress: async (req, res, next) => {
       // Like the per-key limiter, a failing counter store lets requests through.
-      const failures = await failOpen(() => store.get?.(clientAddress(req)));
+      const failures = await failOpen(() => store.get?.(counterKeyOf(clientAddress(req))));
       if (failures && failures.totalHits >= limit) {
         res.setHeader('Retry-After', String(secondsUntil(failures.resetTime)));
         sendError(res, 'rate_limited', 'Too many failed authentication attempts from this address.');
@@ -107,6 +111,6 @@ export function failedAuthenticationLimit(options: RateLimitOptions): {
       }
       next();
     },
-    recordFailure: (req) => void failOpen(() => store.increment(clientAddress(req))),
+    recordFailure: (req) => void failOpen(() => store.increment(counterKeyOf(clientAddress(req)))),
   };
 }

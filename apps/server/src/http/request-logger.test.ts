@@ -18,7 +18,7 @@ describe('request logging', () => {
         time: expect.any(Number),
         pid: process.pid,
         hostname: expect.any(String),
-        req: { id: 'log-test-1', method: 'GET', path: '/v1/pets/12345' },
+        req: { id: 'log-test-1', method: 'GET', path: '/v1/pets/12345', remoteAddress: '127.0.0.1' },
         res: { statusCode: 400 },
         route: '/v1/pets/:petId',
         responseTime: expect.any(Number),

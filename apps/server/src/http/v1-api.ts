@@ -9,6 +9,7 @@ import type { PetRepository } from '../store/pet-repository.js';
 import { serveOpenApiDocument } from './api-docs.js';
 import { answerRouteNotFound } from './api-error.js';
 import { requireApiKey } from './auth.js';
+import type { ClientAddress } from './client-address.js';
 import { deprecated } from './deprecation.js';
 import { inSequence } from './in-sequence.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
@@ -42,9 +43,10 @@ export function mountV1Api(
     logger: Logger;
     rateLimits: RateLimitOptions;
     corsOrigins: readonly string[];
+    clientAddress: ClientAddress;
   },
 ): void {
-  const failedAuthentications = failedAuthenticationLimit(deps.rateLimits);
+  const failedAuthentications = failedAuthenticationLimit(deps.rateLimits, deps.clientAddress);
   const authenticate = inSequence(
     failedAuthentications.refuseBlockedAddress,
     requireApiKey(deps.keys, failedAuthentications.recordFailure),
@@ -54,7 +56,11 @@ export function mountV1Api(
 
   app.use(
     API_BASE_PATH,
-    inSequence(requestLogger(deps.logger), apiSecurityHeaders, corsForApi(deps.corsOrigins)),
+    inSequence(
+      requestLogger(deps.logger, deps.clientAddress),
+      apiSecurityHeaders,
+      corsForApi(deps.corsOrigins),
+    ),
   );
   app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
   createExpressEndpoints(

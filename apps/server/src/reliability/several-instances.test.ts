@@ -22,6 +22,8 @@ describe.runIf(postgres)('two instances on one PostgreSQL database, sharing Redi
       DATABASE_URL: (database.config as { url: string }).url,
       API_KEYS: `${apiKey},${budgetKey}`,
       REDIS_URL,
+      // Counters of their own: no other run's failed authentications from 127.0.0.1 count here.
+      REDIS_KEY_PREFIX: `animal-store-test:${randomUUID()}:`,
       RATE_LIMIT_PER_MINUTE: '400',
     };
     instances = [runServerScript('src/main.ts', env), runServerScript('src/main.ts', env)];

@@ -7,6 +7,9 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 export class TcpProxy {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
+  /** Client and upstream socket of each connection, for holding and releasing their traffic. */
+  private readonly pairs = new Set<[Socket, Socket]>();
+  private holding = false;
 
   private constructor(
     private readonly target: { host: string; port: number },
@@ -28,13 +31,37 @@ export class TcpProxy {
         socket.on('close', () => this.sockets.delete(socket));
         socket.on('error', () => socket.destroy());
       }
-      client.pipe(upstream).pipe(client);
-      client.on('close', () => upstream.destroy());
+      const pair: [Socket, Socket] = [client, upstream];
+      this.pairs.add(pair);
+      if (!this.holding) client.pipe(upstream).pipe(client);
+      client.on('close', () => {
+        this.pairs.delete(pair);
+        upstream.destroy();
+      });
       upstream.on('close', () => client.destroy());
     });
     await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
     this.port = (server.address() as { port: number }).port;
     this.server = server;
+  }
+
+  /**
+   * A partition: connections stay open and new ones are accepted, but no byte passes either way (nothing is
+   * refused, nothing answers) until `release`, which delivers what was held, as TCP does when a partition heals.
+   */
+  hold(): void {
+    this.holding = true;
+    for (const [client, upstream] of this.pairs) {
+      client.unpipe(upstream);
+      upstream.unpipe(client);
+      client.pause();
+      upstream.pause();
+    }
+  }
+
+  release(): void {
+    this.holding = false;
+    for (const [client, upstream] of this.pairs) client.pipe(upstream).pipe(client);
   }
 
   /** Refuses new connections and drops every open one, as a stopped database server does. */
