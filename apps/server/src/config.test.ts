@@ -92,7 +92,7 @@ describe('loadConfig', () => {
       ['10.0.0.1,', 'invalid IP address: '],
     ]) {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
-        `TRUST_PROXY: must be a hop count (1, 2, …) or a comma list of proxy addresses or CIDR ranges (${problem})`,
+        `TRUST_PROXY must be a hop count (1, 2, …) or a comma list of proxy addresses or CIDR ranges (${problem}).`,
       );
     }
   });
