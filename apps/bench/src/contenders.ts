@@ -5,6 +5,7 @@ import { jsonServerBinPath, storeMainPath } from './paths.js';
 
 export type ContenderId =
   | 'store'
+  | 'store-metrics'
   | 'store-2-workers'
   | 'node-http'
   | 'express'
@@ -55,7 +56,12 @@ const baseline = (id: ContenderId, file: string, connections?: readonly number[]
  * The store as it ships: production mode with its default log level (info: one JSON line per request, written to a
  * file), security headers, authentication and contract validation all on.
  */
-const store = (id: ContenderId, workers: number, connections?: readonly number[]): Contender => ({
+const store = (
+  id: ContenderId,
+  workers: number,
+  connections?: readonly number[],
+  extraEnv: Record<string, string> = {},
+): Contender => ({
   id,
   routes: storeRoutes,
   migrates: true,
@@ -75,6 +81,7 @@ const store = (id: ContenderId, workers: number, connections?: readonly number[]
       // it is raised rather than off: the limiters still run and their cost is measured; they never answer 429.
       RATE_LIMIT_PER_MINUTE: '1000000000',
       AUTH_FAILURES_PER_MINUTE: '1000000000',
+      ...extraEnv,
     },
   }),
   readyPath: storeRoutes.list,
@@ -98,8 +105,17 @@ export function contendersFor(kind: DatabaseKind): Contender[] {
   const express = baseline('express', 'express-server.js');
   // (b′): Express on the store's HTTP server setting, at 50 connections only, to keep the run under 10 minutes.
   const expressBorn = baseline('express-born', 'express-born-server.js', [50]);
-  if (kind === 'sqlite') return [store('store', 1), nodeHttp, express, expressBorn];
+  // The store with its Prometheus metrics on (a listener on a free port, never scraped): the cost of counting.
+  const storeWithMetrics = store('store-metrics', 1, [50], { METRICS_PORT: '0' });
+  if (kind === 'sqlite') return [store('store', 1), storeWithMetrics, nodeHttp, express, expressBorn];
   if (kind === 'postgres')
-    return [store('store', 1), store('store-2-workers', 2, [50]), nodeHttp, express, expressBorn];
+    return [
+      store('store', 1),
+      storeWithMetrics,
+      store('store-2-workers', 2, [50]),
+      nodeHttp,
+      express,
+      expressBorn,
+    ];
   return [jsonServer];
 }

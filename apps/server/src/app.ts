@@ -12,6 +12,8 @@ import { requestLogger } from './http/request-logger.js';
 import { documentSecurityHeaders } from './http/security-headers.js';
 import { mountV1Api } from './http/v1-api.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
+import { countRequests } from './metrics/count-requests.js';
+import type { StoreMetrics } from './metrics/store-metrics.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
 
@@ -26,6 +28,8 @@ export interface AppDependencies {
   rateLimits: RateLimitOptions;
   /** Folder of the built admin app. */
   adminDistDir: string;
+  /** Counts every request when metrics are exported (METRICS_PORT). */
+  metrics?: StoreMetrics;
 }
 
 /** Origins of the absolute API base addresses the admin app may switch to. */
@@ -46,6 +50,7 @@ export function createApp(deps: AppDependencies): express.Express {
   const { trustProxy } = deps.config;
   if (trustProxy !== undefined) app.set('trust proxy', trustProxy);
   const clientAddress = clientAddressReader(trustProxy !== undefined);
+  if (deps.metrics) app.use(countRequests(deps.metrics));
   // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
   // called most. Nothing under /v1 falls through to the layers below.
   mountV1Api(app, { ...deps, corsOrigins: deps.config.corsOrigins, clientAddress });

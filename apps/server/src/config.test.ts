@@ -17,6 +17,8 @@ describe('loadConfig', () => {
     });
     expect(config.database.kind === 'sqlite' && config.database.path).not.toContain('apps');
     expect(config.adminEnvironments).toStrictEqual([{ name: 'production', baseUrl: '/v1' }]);
+    // No metrics listener unless METRICS_PORT asks for one.
+    expect(config.metrics).toBeUndefined();
   });
 
   it('reads every variable', () => {
@@ -39,6 +41,8 @@ describe('loadConfig', () => {
       MAX_CONNECTIONS: '50',
       WORKERS: '2',
       DATABASE_POOL_SIZE: '4',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.5',
     });
     expect(config).toStrictEqual({
       env: 'production',
@@ -58,6 +62,7 @@ describe('loadConfig', () => {
       rateLimits: { requestsPerKeyPerMinute: 60, authFailuresPerAddressPerMinute: 5 },
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
+      metrics: { port: 9464, host: '10.0.0.5' },
     });
   });
 
@@ -72,6 +77,28 @@ describe('loadConfig', () => {
         /DATABASE_POOL_SIZE/,
       );
     }
+  });
+
+  it('takes ?pgbouncer=true out of the URL and remembers it, wherever it stands among the parameters', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@pool:6432/store?pgbouncer=true' }).database,
+    ).toStrictEqual({
+      kind: 'postgres',
+      url: 'postgres://u@pool:6432/store',
+      poolSize: 10,
+      pgbouncer: true,
+    });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=true&application_name=a' }).database,
+    ).toStrictEqual({
+      kind: 'postgres',
+      url: 'postgres://u@pool/store?application_name=a',
+      poolSize: 10,
+      pgbouncer: true,
+    });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=yes' })).toThrow(
+      /DATABASE_URL: pgbouncer must be true or false/,
+    );
   });
 
   it('trusts no proxy by default; TRUST_PROXY takes a hop count or proxy addresses and ranges', () => {

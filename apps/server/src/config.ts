@@ -14,7 +14,12 @@ const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db
 export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
 type SqliteConfig = { kind: 'sqlite'; path: string };
-type PostgresLocation = { kind: 'postgres'; url: string };
+type PostgresLocation = {
+  kind: 'postgres';
+  url: string;
+  /** `?pgbouncer=true`: the URL leads to PgBouncer in transaction pooling mode (decision 017). */
+  pgbouncer?: boolean;
+};
 export type PostgresConfig = PostgresLocation & { poolSize: number };
 export type DatabaseConfig = SqliteConfig | PostgresConfig;
 /** Express's `trust proxy` setting: hops to trust, or the trusted proxies' addresses and ranges. */
@@ -42,13 +47,27 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
+/** Takes the store's own `pgbouncer` parameter out of a PostgreSQL URL: the server would refuse it. */
+function postgresLocation(value: string, ctx: z.RefinementCtx): PostgresLocation {
+  if (!value.includes('pgbouncer=')) return { kind: 'postgres', url: value };
+  const url = new URL(value);
+  const pgbouncer = url.searchParams.get('pgbouncer');
+  if (pgbouncer === null) return { kind: 'postgres', url: value };
+  if (pgbouncer !== 'true' && pgbouncer !== 'false') {
+    ctx.addIssue({ code: 'custom', message: 'pgbouncer must be true or false' });
+    return z.NEVER;
+  }
+  url.searchParams.delete('pgbouncer');
+  return { kind: 'postgres', url: url.toString(), pgbouncer: pgbouncer === 'true' };
+}
+
 const databaseUrlSchema = z
   .string()
   .optional()
   .transform((value, ctx): SqliteConfig | PostgresLocation => {
     if (value === undefined || value === '') return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
     if (value.startsWith('file:')) return { kind: 'sqlite', path: value.slice('file:'.length) };
-    if (/^postgres(ql)?:\/\//.test(value)) return { kind: 'postgres', url: value };
+    if (/^postgres(ql)?:\/\//.test(value)) return postgresLocation(value, ctx);
     ctx.addIssue({ code: 'custom', message: 'must start with file:, postgres:// or postgresql://' });
     return z.NEVER;
   });
@@ -110,6 +129,8 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: positiveInt.default(1000),
   WORKERS: wholeNumber(1, 64).default(1),
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_POSTGRES_POOL_SIZE),
+  METRICS_PORT: wholeNumber(0, 65535).optional(),
+  METRICS_HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
 });
@@ -136,6 +157,8 @@ export type Config = {
   serverLimits: ServerLimits;
   /** Processes serving one port (Node cluster); 1 serves from the main process itself. */
   workers: number;
+  /** Prometheus metrics on a listener of their own; none when METRICS_PORT is unset. */
+  metrics: { port: number; host: string } | undefined;
 };
 
 export interface AdminEnvironment {
@@ -199,5 +222,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxConnections: parsed.MAX_CONNECTIONS,
     },
     workers: parsed.WORKERS,
+    metrics:
+      parsed.METRICS_PORT === undefined
+        ? undefined
+        : { port: parsed.METRICS_PORT, host: parsed.METRICS_HOST },
   };
 }

@@ -111,6 +111,19 @@ describe('the server process', () => {
     expect(server.output()).not.toContain('Error:');
   });
 
+  it('says in one sentence that METRICS_PORT is in use, naming that variable', async () => {
+    await using occupied = await occupiedPort();
+    const server = start({
+      API_KEYS: KEY,
+      DATABASE_URL: freshDatabaseUrl(),
+      METRICS_PORT: String(occupied.port),
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toBe(
+      `animal-store: Port ${occupied.port} on 127.0.0.1 is already in use by another process; stop it or set METRICS_PORT to a free port.\n`,
+    );
+  });
+
   it('says in one sentence that HOST is not an address of this machine', async () => {
     // 192.0.2.1 is reserved for documentation (RFC 5737): no machine has it.
     const server = start({

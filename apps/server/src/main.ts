@@ -13,6 +13,8 @@ import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
 import { KeyVerifier } from './keys/key-verifier.js';
 import { ListenError, listen } from './listen.js';
 import { createLogger } from './logger.js';
+import { metricsOfServingProcess, serveWorkersMetrics } from './metrics/serve-metrics.js';
+import type { StoreMetrics } from './metrics/store-metrics.js';
 import { DatabaseOpenError } from './store/database.js';
 import { openStoreWhenReachable } from './store/open-store.js';
 import { tuneV8ForServing } from './v8-tuning.js';
@@ -53,8 +55,9 @@ function printFirstKey(key: string): void {
 }
 
 /** Database ready and a key present, before any worker starts: done once, by the primary when there is one. */
-async function prepareStore(config: Config, logger: Logger) {
+async function prepareStore(config: Config, logger: Logger, metrics?: StoreMetrics) {
   const store = await openStoreWhenReachable(config.database, {
+    onCommitBatch: metrics && ((size) => metrics.commitBatchSize.observe(size)),
     onIdleError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ err: error, attempt, delayMs }, 'database unreachable at start-up; retrying'),
@@ -65,6 +68,7 @@ async function prepareStore(config: Config, logger: Logger) {
     production: config.env === 'production',
   });
   if (firstKey) printFirstKey(firstKey.key);
+  metrics?.watchPool(() => store.database.poolUsage());
   return store;
 }
 
@@ -73,12 +77,14 @@ async function startPrimary(config: Config): Promise<void> {
   const store = await prepareStore(config, logger);
   await store.database.close();
   superviseWorkers(config.workers, logger);
+  await serveWorkersMetrics(config, logger);
 }
 
 async function startServer(config: Config): Promise<void> {
   tuneV8ForServing();
   const logger = createLogger(config);
-  const store = await prepareStore(config, logger);
+  const metrics = await metricsOfServingProcess(config, logger);
+  const store = await prepareStore(config, logger, metrics);
   const counters = config.redisUrl
     ? await connectRedisCounterStores(config.redisUrl, config.redisKeyPrefix, logger)
     : undefined;
@@ -95,6 +101,7 @@ async function startServer(config: Config): Promise<void> {
       storeFor: counterStoresFor({ workers: config.workers, redis: counters }),
     },
     adminDistDir,
+    metrics,
   });
   const server = createHttpServer(app, config.serverLimits);
   await listen(server, config.host, config.port);

@@ -5,7 +5,15 @@ import type { RatedMeasurement } from './ratios.js';
 import type { BenchResults, Extras } from './results-file.js';
 
 const DATABASE_ORDER = ['sqlite', 'json-file', 'postgres'];
-const CONTENDER_ORDER = ['store', 'store-2-workers', 'node-http', 'express', 'express-born', 'json-server'];
+const CONTENDER_ORDER = [
+  'store',
+  'store-metrics',
+  'store-2-workers',
+  'node-http',
+  'express',
+  'express-born',
+  'json-server',
+];
 
 const ratio = (value: number | null) => (value === null ? '–' : `${value.toFixed(2)}×`);
 

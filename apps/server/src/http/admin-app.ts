@@ -37,7 +37,8 @@ export function adminAppRoutes(options: { distDir: string; environments: AdminEn
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    // Relative to a root: the bundle's path to the admin app passes node_modules/.pnpm, a dotfile to `send`.
+    res.sendFile('index.html', { root: options.distDir });
   });
   return router;
 }

@@ -14,6 +14,8 @@ export interface Database {
   dialect: Dialect;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections in use and queries waiting for one; undefined on SQLite. */
+  poolUsage(): { inUse: number; waiting: number } | undefined;
   close(): Promise<void>;
 }
 
@@ -71,9 +73,9 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
 }
 
 function openPostgres(
-  { url, poolSize }: PostgresConfig,
+  { url, poolSize, pgbouncer }: PostgresConfig,
   onIdleError: (error: Error) => void,
-): Kysely<DatabaseSchema> {
+): { db: Kysely<DatabaseSchema>; pool: pg.Pool } {
   // A bounded wait for a connection turns an unreachable server, or a pool busy for 5 s, into a 503 rather than a
   // hung request.
   const pool = new pg.Pool({
@@ -84,17 +86,26 @@ function openPostgres(
   });
   // An idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it.
   pool.on('error', onIdleError);
-  return new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }) });
+  // PgBouncer in transaction mode hands each transaction to any server connection: a statement prepared on one is
+  // missing on the next, so queries go unnamed there (decision 017).
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new PostgresDialect({ pool: pgbouncer ? pool : withPreparedStatements(pool) }),
+  });
+  return { db, pool };
 }
 
 export function openDatabase(
   config: DatabaseConfig,
   onIdleError: (error: Error) => void = () => {},
 ): Database {
-  const db = config.kind === 'sqlite' ? openSqlite(config.path) : openPostgres(config, onIdleError);
+  const { db, pool } =
+    config.kind === 'sqlite'
+      ? { db: openSqlite(config.path), pool: undefined }
+      : openPostgres(config, onIdleError);
   return {
     db,
     dialect: config.kind,
+    poolUsage: () => pool && { inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount },
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -18,6 +18,7 @@ export function groupCommit<Item, Result>(
   runBatch: (items: Item[]) => Promise<Result[]>,
   runOne: (item: Item) => Promise<Result>,
   failedBecauseOfAnItem: (error: unknown) => boolean,
+  onBatch?: (size: number) => void,
 ): (item: Item) => Promise<Result> {
   let waiting: Array<Waiting<Item, Result>> = [];
 
@@ -44,6 +45,7 @@ export function groupCommit<Item, Result>(
   const flush = () => {
     const batch = waiting;
     waiting = [];
+    onBatch?.(batch.length);
     void (batch.length === 1 ? runAlone(batch[0] as Waiting<Item, Result>) : runTogether(batch));
   };
 

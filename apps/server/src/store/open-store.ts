@@ -20,6 +20,7 @@ export interface Store {
 export async function openStore(
   config: DatabaseConfig,
   onIdleError?: (error: Error) => void,
+  onCommitBatch?: (size: number) => void,
 ): Promise<Store> {
   const database = openDatabase(config, onIdleError);
   try {
@@ -32,7 +33,10 @@ export async function openStore(
   return {
     database,
     pets,
-    petCreation: new PetCreation(database.db, pets, { groupCommits: database.dialect === 'sqlite' }),
+    petCreation: new PetCreation(database.db, pets, {
+      groupCommits: database.dialect === 'sqlite',
+      onCommitBatch,
+    }),
     idempotencyKeys: new IdempotencyRepository(database.db),
     keys: new ApiKeyRepository(database.db),
   };
@@ -43,12 +47,14 @@ export async function openStoreWhenReachable(
   config: DatabaseConfig,
   options: {
     onIdleError?: (error: Error) => void;
+    /** Told the size of every SQLite group commit. */
+    onCommitBatch?: (size: number) => void;
     onRetry: (error: unknown, attempt: number, delayMs: number) => void;
   },
 ): Promise<Store> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openStore(config, options.onIdleError);
+      return await openStore(config, options.onIdleError, options.onCommitBatch);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delayMs = Math.min(30_000, 500 * 2 ** (attempt - 1));

@@ -37,12 +37,17 @@ export class PetCreation {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly pets: PetRepository,
-    options: { groupCommits: boolean },
+    options: { groupCommits: boolean; onCommitBatch?: (size: number) => void },
   ) {
     this.keys = new IdempotencyRepository(db);
     const createOne = (newPet: NewPet) => this.pets.create(newPet);
     this.createWithoutKey = options.groupCommits
-      ? groupCommit((newPets) => this.createInOneTransaction(newPets), createOne, isConstraintViolation)
+      ? groupCommit(
+          (newPets) => this.createInOneTransaction(newPets),
+          createOne,
+          isConstraintViolation,
+          options.onCommitBatch,
+        )
       : createOne;
   }
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { type DatabaseConfig, DEFAULT_POSTGRES_POOL_SIZE } from '../config.js';
+import { databasesThroughPgBouncer } from './pgbouncer.js';
 
 /** A fresh, empty database for one test file or test; `drop` removes every trace of it. */
 export interface TestDatabase {
@@ -61,7 +62,13 @@ function postgres(url: string): TestDatabaseKind {
   };
 }
 
+/** Set by pgbouncer.test.ts, which runs the PostgreSQL half of the suites again through a PgBouncer it started. */
+const pgBouncerOrigin = process.env.TEST_PGBOUNCER_ORIGIN;
+
 /** SQLite always; PostgreSQL whenever TEST_DATABASE_URL names one (CI always does). */
-export const testDatabaseKinds: TestDatabaseKind[] = postgresUrl
-  ? [sqliteTestDatabase, postgres(postgresUrl)]
-  : [sqliteTestDatabase];
+export const testDatabaseKinds: TestDatabaseKind[] =
+  postgresUrl && pgBouncerOrigin
+    ? [databasesThroughPgBouncer(postgresUrl, pgBouncerOrigin)]
+    : postgresUrl
+      ? [sqliteTestDatabase, postgres(postgresUrl)]
+      : [sqliteTestDatabase];

@@ -1,0 +1,71 @@
+import type { RequestHandler, Response } from 'express';
+import { apiClientOf } from '../http/auth.js';
+import { OPERATIONS, type Operation, type StoreMetrics } from './store-metrics.js';
+
+const COLLECTION = '/v1/pets';
+
+/** The operation a request asks for, read from its method and path alone: it is needed before routing happens. */
+export function operationOf(method: string, url: string): Operation {
+  if (!url.startsWith(COLLECTION)) return 'other';
+  const rest = url.slice(COLLECTION.length);
+  const end = rest.indexOf('?');
+  const path = end === -1 ? rest : rest.slice(0, end);
+  if (path === '' || path === '/') {
+    if (method === 'GET') return 'listPets';
+    return method === 'POST' ? 'createPet' : 'other';
+  }
+  return method === 'GET' && path.lastIndexOf('/') === 0 ? 'getPet' : 'other';
+}
+
+/** An operation's series, bound to their labels once. */
+interface OperationSeries {
+  duration: { observe(seconds: number): void };
+  byStatus: Map<number, { inc(): void }>;
+}
+
+/**
+ * Counts every request the app answers: by operation and status, its latency, those in flight, refusals,
+ * idempotent replays and deprecated calls. The labelled series are bound once per operation and status, so that
+ * a request costs a few counter increments and one histogram observation, without label objects.
+ */
+export function countRequests(metrics: StoreMetrics): RequestHandler {
+  const bound = {} as Record<Operation, OperationSeries>;
+  for (const operation of OPERATIONS) {
+    bound[operation] = { duration: metrics.duration.labels(operation), byStatus: new Map() };
+  }
+  const rateLimited = metrics.rejections.labels('rate_limit');
+  const authFailed = metrics.rejections.labels('auth_failure');
+
+  const countAnswer = (operation: Operation, res: Response, startedAt: number) => {
+    const series = bound[operation];
+    series.duration.observe((performance.now() - startedAt) / 1000);
+    const status = res.statusCode;
+    let requests = series.byStatus.get(status);
+    if (requests === undefined) {
+      requests = metrics.requests.labels(operation, String(status));
+      series.byStatus.set(status, requests);
+    }
+    requests.inc();
+    if (status === 429) rateLimited.inc();
+    else if (status === 401) authFailed.inc();
+    else if (operation === 'createPet' && res.getHeader('idempotent-replayed') === 'true') {
+      metrics.idempotentReplays.inc();
+    }
+    if (operation === 'getPet') {
+      const client = apiClientOf(res);
+      if (client) metrics.deprecatedCalls.labels('getPet', client.keyId).inc();
+    }
+  };
+
+  return (req, res, next) => {
+    const startedAt = performance.now();
+    const operation = operationOf(req.method, req.url);
+    metrics.inFlight.inc();
+    // `close` comes for every response, finished or cut off.
+    res.once('close', () => {
+      metrics.inFlight.dec();
+      countAnswer(operation, res, startedAt);
+    });
+    next();
+  };
+}

@@ -1,0 +1,105 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The contract's operations; everything else (pages, health, docs, unknown paths) counts as `other`. */
+export const OPERATIONS = ['listPets', 'createPet', 'getPet', 'other'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+/** From 1 ms to 5 s: reads take a few ms, a request queued behind a busy pool may take seconds. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+/** Batch sizes of SQLite's group commit: 1 is a lone create, the rest were committed together. */
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
+
+const MISNAMED_DEFAULT_METRICS = [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+];
+
+export interface PoolUsage {
+  inUse: number;
+  waiting: number;
+}
+
+/**
+ * Every metric the store exports, in a registry of its own (process metrics included), so that each app a test
+ * builds counts from zero. Names follow Prometheus conventions: `_total` counters, base units (seconds).
+ */
+export function createStoreMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  // Gauges named like counters fail promtool's lint; each is the sum of its labelled `nodejs_active_*` sibling.
+  for (const name of MISNAMED_DEFAULT_METRICS) registry.removeSingleMetric(name);
+  const registers = [registry];
+  let poolUsage: (() => PoolUsage | undefined) | undefined;
+
+  const metrics = {
+    registry,
+    requests: new Counter({
+      name: 'animal_store_http_requests_total',
+      help: 'HTTP requests answered, by operation and status code.',
+      labelNames: ['operation', 'status'] as const,
+      registers,
+    }),
+    duration: new Histogram({
+      name: 'animal_store_http_request_duration_seconds',
+      help: 'Time from receiving a request to the end of its response, by operation.',
+      labelNames: ['operation'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    inFlight: new Gauge({
+      name: 'animal_store_http_requests_in_flight',
+      help: 'Requests received and not yet answered.',
+      registers,
+    }),
+    rejections: new Counter({
+      name: 'animal_store_rejections_total',
+      help: 'Requests refused before reaching an operation: rate_limit (429) or auth_failure (401).',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+    idempotentReplays: new Counter({
+      name: 'animal_store_idempotent_replays_total',
+      help: 'createPet requests answered with the stored response of an earlier request with the same Idempotency-Key.',
+      registers,
+    }),
+    deprecatedCalls: new Counter({
+      name: 'animal_store_deprecated_calls_total',
+      help: 'Calls of deprecated operations, by operation and API key id (never the key itself).',
+      labelNames: ['operation', 'api_key_id'] as const,
+      registers,
+    }),
+    commitBatchSize: new Histogram({
+      name: 'animal_store_sqlite_commit_batch_size',
+      help: 'Creates committed together in one SQLite transaction (group commit).',
+      buckets: BATCH_BUCKETS,
+      registers,
+    }),
+    /** Reports the PostgreSQL pool's usage at every scrape; SQLite has no pool. */
+    watchPool(usage: () => PoolUsage | undefined) {
+      poolUsage = usage;
+    },
+  };
+  new Gauge({
+    name: 'animal_store_db_pool_connections_in_use',
+    help: 'PostgreSQL connections of the pool checked out by a query or transaction.',
+    registers,
+    collect() {
+      const usage = poolUsage?.();
+      if (usage) this.set(usage.inUse);
+    },
+  });
+  new Gauge({
+    name: 'animal_store_db_pool_waiting',
+    help: 'Queries waiting for a PostgreSQL connection of the pool.',
+    registers,
+    collect() {
+      const usage = poolUsage?.();
+      if (usage) this.set(usage.waiting);
+    },
+  });
+  return metrics;
+}
+
+export type StoreMetrics = ReturnType<typeof createStoreMetrics>;
