@@ -97,7 +97,7 @@ describe('loadConfig', () => {
       pgbouncer: true,
     });
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=yes' })).toThrow(
-      /DATABASE_URL: pgbouncer must be true or false/,
+      /DATABASE_URL must set pgbouncer to true or false\./,
     );
   });
 

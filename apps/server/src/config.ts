@@ -54,7 +54,7 @@ function postgresLocation(value: string, ctx: z.RefinementCtx): PostgresLocation
   const pgbouncer = url.searchParams.get('pgbouncer');
   if (pgbouncer === null) return { kind: 'postgres', url: value };
   if (pgbouncer !== 'true' && pgbouncer !== 'false') {
-    ctx.addIssue({ code: 'custom', message: 'pgbouncer must be true or false' });
+    ctx.addIssue({ code: 'custom', message: 'must set pgbouncer to true or false' });
     return z.NEVER;
   }
   url.searchParams.delete('pgbouncer');
