@@ -24,7 +24,8 @@ export interface AppDependencies {
   logger: Logger;
   /** Resolves when the database is reachable; backs /readyz. */
   pingDatabase: () => Promise<void>;
-  config: Pick<Config, 'corsOrigins' | 'adminEnvironments'> & Partial<Pick<Config, 'trustProxy'>>;
+  config: Pick<Config, 'corsOrigins' | 'adminEnvironments' | 'publicBaseUrl'> &
+    Partial<Pick<Config, 'trustProxy'>>;
   rateLimits: RateLimitOptions;
   /** Folder of the built admin app. */
   adminDistDir: string;
@@ -53,7 +54,12 @@ export function createApp(deps: AppDependencies): express.Express {
   if (deps.metrics) app.use(countRequests(deps.metrics));
   // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
   // called most. Nothing under /v1 falls through to the layers below.
-  mountV1Api(app, { ...deps, corsOrigins: deps.config.corsOrigins, clientAddress });
+  mountV1Api(app, {
+    ...deps,
+    corsOrigins: deps.config.corsOrigins,
+    publicBaseUrl: deps.config.publicBaseUrl,
+    clientAddress,
+  });
   app.use(requestLogger(deps.logger, clientAddress), documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
   app.use(apiDocsRoutes({ environments: deps.config.adminEnvironments }));

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       CORS_ORIGINS: 'https://admin.example.test',
       STAGING_BASE_URL: 'https://staging.example.test/v1',
+      PUBLIC_BASE_URL: 'https://pets.example.test/store/',
       REDIS_URL: 'redis://127.0.0.1:6379',
       REDIS_KEY_PREFIX: 'shop-a:',
       TRUST_PROXY: '10.0.0.0/8, loopback',
@@ -56,6 +57,7 @@ describe('loadConfig', () => {
         { name: 'production', baseUrl: '/v1' },
         { name: 'staging', baseUrl: 'https://staging.example.test/v1' },
       ],
+      publicBaseUrl: 'https://pets.example.test/store',
       redisUrl: 'redis://127.0.0.1:6379',
       redisKeyPrefix: 'shop-a:',
       trustProxy: ['10.0.0.0/8', 'loopback'],
@@ -76,6 +78,23 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/store', DATABASE_POOL_SIZE: bad })).toThrow(
         /DATABASE_POOL_SIZE/,
       );
+    }
+  });
+
+  it('leaves links relative without PUBLIC_BASE_URL and takes only a plain absolute http(s) URL', () => {
+    expect(loadConfig({}).publicBaseUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_BASE_URL: 'http://pets.example.test' }).publicBaseUrl).toBe(
+      'http://pets.example.test',
+    );
+    for (const bad of [
+      'pets.example.test',
+      '/store',
+      'ftp://pets.example.test',
+      'https://pets.example.test/?a=1',
+      'https://pets.example.test/#top',
+      'https://user:secret@pets.example.test',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_BASE_URL: bad }), bad).toThrow(/PUBLIC_BASE_URL/);
     }
   });
 

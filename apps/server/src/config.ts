@@ -77,6 +77,16 @@ const absoluteUrl = z
   .url('must be an absolute http:// or https:// URL')
   .refine((value) => /^https?:\/\//.test(value), 'must be an absolute http:// or https:// URL');
 
+/** Where clients reach this server: links are built on it, so it carries no query, fragment or credentials. */
+const publicBaseUrl = absoluteUrl
+  .refine((value) => {
+    // An unparsable value is already reported as not a URL.
+    if (!URL.canParse(value)) return true;
+    const url = new URL(value);
+    return url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+  }, 'must have no query, fragment or user name')
+  .transform((value) => value.replace(/\/+$/, ''));
+
 const positiveInt = wholeNumber(1);
 
 /**
@@ -133,6 +143,7 @@ const EnvSchema = z.object({
   METRICS_HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
+  PUBLIC_BASE_URL: publicBaseUrl.optional(),
 });
 
 export type Config = {
@@ -147,6 +158,11 @@ export type Config = {
   corsOrigins: string[];
   /** API base addresses the admin app offers; production defaults to this server's own /v1. */
   adminEnvironments: AdminEnvironment[];
+  /**
+   * This server's address as its clients know it (without /v1), for absolute `Link` and `Location` headers;
+   * undefined: they are relative references, resolved by clients against the request URL.
+   */
+  publicBaseUrl: string | undefined;
   /** Shared rate-limit counters for several instances; in-process counters when absent. */
   redisUrl: string | undefined;
   /** Prefix of every rate-limit key in Redis: deployments (or test runs) sharing one Redis keep apart. */
@@ -209,6 +225,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? API_BASE_PATH },
       ...(parsed.STAGING_BASE_URL ? [{ name: 'staging' as const, baseUrl: parsed.STAGING_BASE_URL }] : []),
     ],
+    publicBaseUrl: parsed.PUBLIC_BASE_URL,
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     trustProxy: parsed.TRUST_PROXY,

@@ -1,5 +1,6 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
+import { FIELD_MESSAGES } from './messages.js';
 import { dayInWords, GET_PET_SUNSET } from './rules.js';
 import {
   AuthorizationHeaderSchema,
@@ -28,8 +29,9 @@ export const contract = c.router(
       summary: 'List animals',
       description:
         'Returns animals in ascending order of id, at most `limit` of them, optionally only those with the given ' +
-        '`status`. When more animals follow, the response carries a `Link: <…>; rel="next"` header with the full ' +
-        'address of the next page; follow it until it is absent to visit every matching animal exactly once.',
+        '`status`. When more animals follow, the response carries a `Link: <…>; rel="next"` header with the address ' +
+        'of the next page, relative to the request URL unless the store is configured with its public address; ' +
+        'follow it until it is absent to visit every matching animal exactly once.',
       responses: {
         200: PetListSchema,
         400: ErrorSchema,
@@ -60,7 +62,7 @@ export const contract = c.router(
       path: '/pets/:petId',
       pathParams: z.object({ petId: PetIdPathSchema }),
       // No parameters, and unknown ones are refused as on listPets.
-      query: z.object({}).strict(),
+      query: z.object({}).strict(FIELD_MESSAGES.unknownParameter),
       deprecated: true,
       summary: 'Get one animal (deprecated)',
       description:

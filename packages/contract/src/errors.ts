@@ -10,10 +10,10 @@ export const ERROR_CODES = {
     status: 400,
     when: 'A parameter or the body is missing or invalid; the message names the field.',
   },
-  malformed_json: { status: 400, when: 'The request body is not valid JSON.' },
+  malformed_json: { status: 400, when: 'The request body is not valid JSON, or not valid UTF-8.' },
   bad_request: {
     status: 400,
-    when: 'The request could not be read: aborted, wrong length or undecodable path.',
+    when: 'The request could not be read: not HTTP/1.x, no `Host`, aborted, wrong length or undecodable path.',
   },
   invalid_cursor: { status: 400, when: 'The `cursor` was not issued by this store.' },
   unauthorized: {
@@ -29,7 +29,11 @@ export const ERROR_CODES = {
     when: 'A request with this `Idempotency-Key` is still being processed (see `Retry-After`).',
   },
   payload_too_large: { status: 413, when: `The request body is larger than ${inKiB(MAX_BODY_BYTES)}.` },
-  unsupported_media_type: { status: 415, when: 'The request body is not `application/json`.' },
+  unsupported_media_type: { status: 415, when: 'The request body is not `application/json` in UTF-8.' },
+  expectation_failed: {
+    status: 417,
+    when: 'The `Expect` header asks for something other than `100-continue`.',
+  },
   idempotency_key_reused: {
     status: 422,
     when: 'This `Idempotency-Key` was already used with a different body.',

@@ -1,8 +1,8 @@
 import { generateOpenApi } from '@ts-rest/open-api';
 import { contract } from './contract.js';
+import { LIST_LIMIT, MAX_SAFE_ID, PET_STATUSES } from './limits.js';
 import { ANIMALS_TAG, documentDescription } from './openapi-description.js';
 import { API_BASE_PATH, inKiB, MAX_BODY_BYTES } from './rules.js';
-import { MAX_SAFE_ID } from './schemas.js';
 
 const bearerAuth = 'bearerAuth';
 
@@ -22,7 +22,20 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '503': 'Database unreachable; retry later.',
 };
 
-const petIdParameterSchema = { type: 'integer' as const, format: 'int64', minimum: 1, maximum: MAX_SAFE_ID };
+/**
+ * Parameters arrive as text and are read with a regex and a pipe (schemas.ts), which OpenAPI generators cannot
+ * describe: each is stated here as the value it stands for.
+ */
+const PARAMETER_SCHEMAS: Record<string, object> = {
+  'path petId': { type: 'integer', format: 'int64', minimum: 1, maximum: MAX_SAFE_ID },
+  'query limit': {
+    default: LIST_LIMIT.default,
+    type: 'integer',
+    minimum: LIST_LIMIT.min,
+    maximum: LIST_LIMIT.max,
+  },
+  'query status': { type: 'string', enum: [...PET_STATUSES] },
+};
 
 /** Ids are bounded by MAX_SAFE_ID in Zod; on the wire they are the seed's int64. */
 function markInt64(node: unknown): void {
@@ -79,11 +92,11 @@ export const openApiDocument = generateOpenApi(
           (parameter) =>
             !('in' in parameter && parameter.in === 'header' && parameter.name === 'authorization'),
         )
-        .map((parameter) =>
-          'in' in parameter && parameter.in === 'path' && parameter.name === 'petId'
-            ? { ...parameter, schema: petIdParameterSchema }
-            : parameter,
-        );
+        .map((parameter) => {
+          const schema =
+            'in' in parameter ? PARAMETER_SCHEMAS[`${parameter.in} ${parameter.name}`] : undefined;
+          return schema ? { ...parameter, schema } : parameter;
+        });
       const mapped = { ...operation, tags: [ANIMALS_TAG.name], parameters };
       markInt64(mapped);
       return mapped;

@@ -30,7 +30,11 @@ describe('ListControls', () => {
   it.each([
     ['0', 'Page size must be at least 1.'],
     ['101', 'Page size must be at most 100.'],
-    ['2.5', 'Page size must be a whole number.'],
+    [
+      '2.5',
+      'Page size must be a whole number written in decimal digits only (no sign, point, exponent or spaces).',
+    ],
+    ['', 'Page size must not be empty.'],
   ])('refuses the page size %j with the contract message', (value, message) => {
     const onChange = vi.fn();
     render(<ListControls filter={START} onChange={onChange} />);

@@ -22,8 +22,9 @@ export function usePetPages() {
   const [pageIndex, setPageIndex] = useState(0);
 
   const cursor = cursors[pageIndex];
+  // Parameters travel as text: the contract reads `limit` from its decimal digits.
   const query = {
-    limit: filter.limit,
+    limit: String(filter.limit),
     ...(filter.status && { status: filter.status }),
     ...(cursor && { cursor }),
   };

@@ -9,7 +9,7 @@ import { type CallFailure, describeFailure } from '../api/api-error';
 export async function verifyApiKey(baseUrl: string, apiKey: string): Promise<CallFailure | undefined> {
   try {
     const response = await createApiClient(baseUrl, apiKey).listPets.query({
-      query: { limit: LIST_LIMIT.min },
+      query: { limit: String(LIST_LIMIT.min) },
     });
     return response.status === 200 ? undefined : describeFailure(response);
   } catch (error) {

@@ -21,7 +21,10 @@ export async function listPets(client: ApiClient, options: ListOptions): Promise
   const limit = options.limit ?? (options.all ? LIST_LIMIT.max : undefined);
   let cursor: string | undefined;
   do {
-    const response = await client.listPets({ query: { limit, status: options.status, cursor } });
+    const response = await client.listPets({
+      // Parameters travel as text: the contract reads `limit` from its decimal digits.
+      query: { limit: limit === undefined ? undefined : String(limit), status: options.status, cursor },
+    });
     if (response.status !== 200) throw failureOf(response);
     pets.push(...response.body);
     cursor = nextCursor(response.headers.get('link'));

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../store/database-errors.js';
 import { sendError } from './api-error.js';
 import { requestIdOf } from './request-logger.js';
+import { BODY_NOT_UTF8_MESSAGE, INVALID_UTF8 } from './request-validation.js';
 
 /** A pool reconnects within seconds once the database is back. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -23,10 +24,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const status = (error as { status?: number }).status;
     if (type === 'entity.parse.failed') {
       sendError(res, 'malformed_json', 'The request body is not valid JSON.');
+    } else if (type === INVALID_UTF8) {
+      sendError(res, 'malformed_json', 'The request body is not valid UTF-8.');
     } else if (type === 'entity.too.large') {
       sendError(res, 'payload_too_large', `The request body is larger than ${inKiB(MAX_BODY_BYTES)}.`);
     } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
-      sendError(res, 'unsupported_media_type', 'The request body must be UTF-8 JSON.');
+      sendError(res, 'unsupported_media_type', BODY_NOT_UTF8_MESSAGE);
     } else if (status !== undefined && status >= 400 && status < 500) {
       // The request could not be read as sent: aborted, wrong length, undecodable path.
       sendError(res, 'bad_request', 'The request could not be read.');

@@ -7,14 +7,46 @@ import { useTestServer } from '../test-support/use-test-server.js';
 describe('the error pipeline', () => {
   const server = useTestServer();
 
-  const post = (body: string, contentType = 'application/json') =>
+  const post = (body: string | Uint8Array, contentType = 'application/json') =>
     server().request('/v1/pets', { method: 'POST', headers: { 'content-type': contentType }, body });
 
   it('400 malformed_json for a body that is not JSON', async () => {
     const expected = anError(400, 'malformed_json', 'The request body is not valid JSON.');
     expect(await see(await post('{"name": "Rex",'))).toStrictEqual(expected);
-    expect(await see(await post('"just a string"'))).toStrictEqual(expected);
+    expect(await see(await post(' '))).toStrictEqual(expected);
   });
+
+  it.each(['null', '"just a string"', '42', 'true'])(
+    '400 validation_failed for %s: valid JSON of the wrong shape',
+    async (body) => {
+      expect(await see(await post(body))).toStrictEqual(
+        anError(400, 'validation_failed', 'The request body is required and must be a JSON object.'),
+      );
+    },
+  );
+
+  it('400 malformed_json for bytes that are not UTF-8, and nothing is stored', async () => {
+    const invalid = Buffer.concat([
+      Buffer.from('{"name":"Bad'),
+      Buffer.from([0xff, 0xc3]),
+      Buffer.from('Bytes","categoryId":1}'),
+    ]);
+    expect(await see(await post(invalid))).toStrictEqual(
+      anError(400, 'malformed_json', 'The request body is not valid UTF-8.'),
+    );
+    const listed = (await (await server().request('/v1/pets?limit=100')).json()) as Array<{ name: string }>;
+    expect(listed.filter((pet) => pet.name.startsWith('Bad'))).toStrictEqual([]);
+  });
+
+  it.each(['utf-16', 'utf-16le', 'utf-7', 'iso-8859-1', 'x-unknown'])(
+    '415 for a body in charset %s, before reading it',
+    async (charset) => {
+      // `+AGE-` is "a" in UTF-7: a body in another charset must not be read as something else.
+      expect(
+        await see(await post('{"name":"+AGE-","categoryId":1}', `application/json; charset=${charset}`)),
+      ).toStrictEqual(anError(415, 'unsupported_media_type', 'The request body must be UTF-8 JSON.'));
+    },
+  );
 
   it('415 for a body that is not application/json, before reading it', async () => {
     const expected = anError(
@@ -28,9 +60,13 @@ describe('the error pipeline', () => {
     expect(await see(await post('{"name":"Rex","categoryId":1}', 'text/plain'))).toStrictEqual(expected);
   });
 
-  it('accepts JSON with a charset parameter', async () => {
-    expect((await post('{"name":"Rex","categoryId":1}', 'application/json; charset=utf-8')).status).toBe(201);
-  });
+  it.each(['charset=utf-8', 'charset=UTF-8', 'charset="utf-8"'])(
+    'accepts JSON with %s',
+    async (parameter) => {
+      const response = await post('{"name":"Rex","categoryId":1}', `application/json; ${parameter}`);
+      expect(response.status).toBe(201);
+    },
+  );
 
   it('413 for a body over 16 KiB, 201 just under it', async () => {
     const bodyOfLength = (length: number) => {

@@ -16,12 +16,16 @@ export type PetHandlers = { [Name in keyof Operations]: AppRouteImplementation<O
 export function petHandlers({
   pets,
   petCreation,
+  publicBaseUrl,
 }: {
   pets: PetRepository;
   petCreation: PetCreation;
+  /** Absolute links start with it; without it they are relative, never built from the request's own headers. */
+  publicBaseUrl: string | undefined;
 }): PetHandlers {
+  const petsUrl = `${publicBaseUrl ?? ''}${API_BASE_PATH}/pets`;
   return {
-    listPets: async ({ query, req, res }) => {
+    listPets: async ({ query, res }) => {
       const afterId = query.cursor === undefined ? 0 : decodeCursor(query.cursor);
       if (afterId === undefined) {
         return {
@@ -35,8 +39,7 @@ export function petHandlers({
       const page = await pets.list({ limit: query.limit, status: query.status, afterId });
       const last = page.pets.at(-1);
       if (page.hasMore && last) {
-        const listUrl = `${req.protocol}://${req.get('host')}${req.path}`;
-        res.setHeader('Link', `<${nextPageUrl(listUrl, query, last.id)}>; rel="next"`);
+        res.setHeader('Link', `<${nextPageUrl(petsUrl, query, last.id)}>; rel="next"`);
       }
       return { status: 200, body: page.pets };
     },
@@ -66,7 +69,7 @@ export function petHandlers({
         case 'replayed':
           res.setHeader('Idempotent-Replayed', 'true');
       }
-      res.setHeader('Location', `${API_BASE_PATH}/pets/${outcome.pet.id}`);
+      res.setHeader('Location', `${petsUrl}/${outcome.pet.id}`);
       return { status: 201, body: outcome.pet };
     },
 

@@ -1,12 +1,14 @@
+import { isUtf8 } from 'node:buffer';
+import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES, isStoreMessage } from '@animal-store/contract';
 import type { RequestValidationError } from '@ts-rest/express';
 import type { RequestHandler, Response } from 'express';
 import type { ZodIssue } from 'zod';
 import { sendError } from './api-error.js';
 
 function describeUnknownKey(location: string, key: string): string {
-  return key === 'id' && location === 'body'
-    ? "body field 'id': is assigned by the store and must not be sent"
-    : `${location} '${key}': is not a known ${location === 'body' ? 'field' : 'parameter'}`;
+  if (key === 'id' && location === 'body') return `body field 'id': ${FIELD_MESSAGES.idAssignedByStore}`;
+  const rule = location === 'body' ? FIELD_MESSAGES.unknownField : FIELD_MESSAGES.unknownParameter;
+  return `${location} '${key}': ${rule}`;
 }
 
 /** Zod may report several rules broken by one value; the first is enough to fix it, and the message stays short. */
@@ -29,9 +31,12 @@ function describeIssues(
   ];
   return firstIssuePerField(issues).flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => describeUnknownKey(location, key));
+    // The contract words every rule; should a library's own text slip through, the client still gets the store's.
+    const rule = isStoreMessage(issue.message) ? issue.message : FIELD_MESSAGES.invalid;
+    // A body that is not an object has no field to name: its message is a whole sentence.
     if (location === 'body' && issue.path.length === 0)
-      return ['The request body is required and must be a JSON object.'];
-    return [`${noun} '${issue.path.join('.')}': ${issue.message}`];
+      return [rule === BODY_NOT_OBJECT_MESSAGE ? rule : `body ${rule}`];
+    return [`${noun} '${issue.path.join('.')}': ${rule}`];
   });
 }
 
@@ -47,20 +52,44 @@ export function validationErrorHandler(error: RequestValidationError, _req: unkn
 }
 
 /**
- * A body on a mutating request must be JSON: anything else is refused with 415 before it is read. A request
+ * A body on a mutating request must be UTF-8 JSON: anything else is refused with 415 before it is read. A request
  * without a body passes, to be told by validation that the body is required (400, as the interface says).
  */
 export const requireJsonBody: RequestHandler = (req, res, next) => {
   // An empty body (Content-Length: 0, as fetch sends for a bodiless POST) is no body, whatever its type.
   const hasBody =
     req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
-  if (hasBody && !req.is('application/json')) {
+  if (!hasBody) {
+    next();
+  } else if (!req.is('application/json')) {
     sendError(
       res,
       'unsupported_media_type',
       'The request body must be JSON, sent as Content-Type: application/json.',
     );
-    return;
+  } else if ((charsetOf(req.headers['content-type']) ?? 'utf-8') !== 'utf-8') {
+    // JSON's own encoding (RFC 8259): read as another, a body would store text other than what the client meant.
+    sendError(res, 'unsupported_media_type', BODY_NOT_UTF8_MESSAGE);
+  } else {
+    next();
   }
-  next();
 };
+
+export const BODY_NOT_UTF8_MESSAGE = 'The request body must be UTF-8 JSON.';
+
+/** The `charset` parameter of a Content-Type, lower case; `req.is` has already checked that the header parses. */
+function charsetOf(contentType: string | undefined): string | undefined {
+  return /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(contentType ?? '')?.[1]?.toLowerCase();
+}
+
+/** The type of the error `refuseInvalidUtf8` throws, for the error pipeline. */
+export const INVALID_UTF8 = 'entity.utf8.invalid';
+
+/**
+ * The body parser's `verify` hook: bytes that are not UTF-8 are refused, where decoding would replace them with
+ * U+FFFD and store a name the client never sent.
+ */
+export function refuseInvalidUtf8(_req: unknown, _res: unknown, body: Buffer): void {
+  if (!isUtf8(body))
+    throw Object.assign(new Error('The request body is not UTF-8.'), { status: 400, type: INVALID_UTF8 });
+}

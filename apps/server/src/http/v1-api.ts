@@ -16,9 +16,15 @@ import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { petHandlers } from './pet-handlers.js';
 import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './rate-limits.js';
 import { requestLogger } from './request-logger.js';
-import { requireJsonBody, validationErrorHandler } from './request-validation.js';
+import { refuseInvalidUtf8, requireJsonBody, validationErrorHandler } from './request-validation.js';
 import { apiSecurityHeaders, corsForApi } from './security-headers.js';
 import { servedContract } from './served-contract.js';
+
+/**
+ * Any JSON value is parsed (not only objects and arrays), so that `null` or `"Rex"` is told by validation that
+ * the body must be an object, rather than that it is not JSON; bytes that are not UTF-8 are refused.
+ */
+const parseJsonBody = express.json({ limit: MAX_BODY_BYTES, strict: false, verify: refuseInvalidUtf8 });
 
 /**
  * ts-rest types an operation's middleware by the request after validation, but runs it before: on the request as
@@ -43,6 +49,7 @@ export function mountV1Api(
     logger: Logger;
     rateLimits: RateLimitOptions;
     corsOrigins: readonly string[];
+    publicBaseUrl: string | undefined;
     clientAddress: ClientAddress;
   },
 ): void {
@@ -69,11 +76,7 @@ export function mountV1Api(
       listPets: { middleware: [beforeValidation(authenticate)], handler: operations.listPets },
       // Only createPet has a body: reads skip the content-type check and the parser.
       createPet: {
-        middleware: [
-          beforeValidation(
-            inSequence(authenticate, requireJsonBody, express.json({ limit: MAX_BODY_BYTES })),
-          ),
-        ],
+        middleware: [beforeValidation(inSequence(authenticate, requireJsonBody, parseJsonBody))],
         handler: operations.createPet,
       },
       getPet: {

@@ -13,7 +13,9 @@ async function listAll(origin: string) {
   while (url) {
     const response: Response = await fetch(url, { headers });
     pets.push(...PetListSchema.parse(await response.json()));
-    url = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+    // The link is relative to the URL it answered (RFC 8288).
+    const next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+    url = next === undefined ? undefined : new URL(next, url).href;
   }
   return pets;
 }

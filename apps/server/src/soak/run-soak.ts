@@ -29,7 +29,9 @@ async function listAllIds(origin: string): Promise<Set<number>> {
   while (url) {
     const response: Response = await fetch(url, { headers: { authorization: `Bearer ${API_KEY}` } });
     for (const pet of PetListSchema.parse(await response.json())) ids.add(pet.id);
-    url = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+    // The link is relative to the URL it answered (RFC 8288).
+    const next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+    url = next === undefined ? undefined : new URL(next, url).href;
   }
   return ids;
 }

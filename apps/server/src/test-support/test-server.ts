@@ -57,6 +57,7 @@ export async function startTestServer(
     config: {
       corsOrigins: [],
       adminEnvironments: [{ name: 'production', baseUrl: '/v1' }],
+      publicBaseUrl: undefined,
       ...options.config,
     },
     rateLimits: {

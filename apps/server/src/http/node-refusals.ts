@@ -1,0 +1,117 @@
+import { type RequestListener, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { type ErrorCode, inKiB, MAX_HEADER_BYTES } from '@animal-store/contract';
+import { errorBody } from './api-error.js';
+
+/**
+ * The requests Node itself refuses, before Express sees them, answered with the store's Error body rather than
+ * Node's empty one; and, on a pipelined connection, only after the responses to the requests read before them.
+ */
+
+interface Refusal {
+  code: ErrorCode;
+  message: string;
+}
+
+const NOT_HTTP: Refusal = { code: 'bad_request', message: 'The request is not valid HTTP.' };
+const BAD_VERSION: Refusal = { code: 'bad_request', message: 'The HTTP version must be 1.0 or 1.1.' };
+const NO_HOST: Refusal = { code: 'bad_request', message: 'An HTTP/1.1 request must carry a Host header.' };
+const CONNECT: Refusal = {
+  code: 'bad_request',
+  message: 'CONNECT is not supported: the store is not a proxy.',
+};
+const UNMET_EXPECTATION: Refusal = {
+  code: 'expectation_failed',
+  message: 'The only expectation the store meets is Expect: 100-continue.',
+};
+
+/** What Node's parser errors mean to a client; any other is NOT_HTTP. */
+const PARSER_ERRORS: Record<string, Refusal> = {
+  HPE_HEADER_OVERFLOW: {
+    code: 'headers_too_large',
+    message: `The request headers are larger than ${inKiB(MAX_HEADER_BYTES)}.`,
+  },
+  HPE_INVALID_VERSION: BAD_VERSION,
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: {
+    code: 'payload_too_large',
+    message: 'The chunk extensions of the request body are too large.',
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', message: 'The request was not received in time.' },
+};
+
+function errorJson({ code, message }: Refusal) {
+  const body = errorBody(code, message);
+  return { status: body.status, json: JSON.stringify(body) };
+}
+
+/** A refusal on a response Node created: it still goes out in the order of the requests, then the socket closes. */
+function refuse(res: ServerResponse, refusal: Refusal): void {
+  const { status, json } = errorJson(refusal);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(json),
+    Connection: 'close',
+  });
+  res.end(json);
+}
+
+/**
+ * Runs `then` once the responses to every request already read on `socket` are sent. Node lends a socket to one
+ * pipelined response at a time, as `_httpMessage`, and to the next one as soon as that one finishes, before its
+ * 'close' event: waiting for each in turn keeps the refusal after all of them.
+ */
+function afterResponsesInFlight(socket: Duplex, then: () => void): void {
+  if (socket.destroyed) return;
+  const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
+  if (inFlight) inFlight.once('close', () => afterResponsesInFlight(socket, then));
+  else then();
+}
+
+/** Sockets already being refused: a parser that failed fails again on every further byte. */
+const refusing = new WeakSet<Duplex>();
+
+/** A refusal written on the socket itself, where Node created no response (the request could not be read). */
+function endWith(socket: Duplex, refusal: Refusal): void {
+  if (refusing.has(socket)) return;
+  refusing.add(socket);
+  afterResponsesInFlight(socket, () => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const { status, json } = errorJson(refusal);
+    socket.end(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+    );
+  });
+}
+
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  endWith(socket, PARSER_ERRORS[error.code ?? ''] ?? NOT_HTTP);
+}
+
+/**
+ * The request listener around the app: it refuses what Node would refuse with an empty body (HTTP/1.1 without
+ * Host, with `requireHostHeader` off) and what Node would serve though it is not HTTP/1.x (`HTTP/2.0` or `HTTP/0.9`
+ * written as HTTP/1 text).
+ */
+export function refuseUnservableRequests(app: RequestListener): RequestListener {
+  return (req, res) => {
+    if (req.httpVersionMajor !== 1) refuse(res, BAD_VERSION);
+    else if (req.headers.host === undefined && req.httpVersionMinor === 1) refuse(res, NO_HOST);
+    else app(req, res);
+  };
+}
+
+/** Node's own refusals (unreadable requests, unmet expectations, CONNECT) as Error bodies. */
+export function answerNodeRefusalsWithErrors(server: Server): void {
+  server.on('clientError', answerClientError);
+  server.on('checkExpectation', (_req, res: ServerResponse) => refuse(res, UNMET_EXPECTATION));
+  server.on('connect', (_req, socket: Duplex) => endWith(socket, CONNECT));
+}

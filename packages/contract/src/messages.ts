@@ -1,0 +1,41 @@
+import { LIST_LIMIT, MAX_SAFE_ID, PET_NAME_MAX_LENGTH, PET_STATUSES } from './limits.js';
+
+/**
+ * Every rule a request can break, in the store's own words. A client reads each as the end of a sentence that names
+ * the field, e.g. "query parameter 'limit': must not be empty". The schemas use these and nothing else, so that no
+ * library's default text reaches a client; the admin app and the CLI show them as the store sends them.
+ */
+export const FIELD_MESSAGES = {
+  required: 'is required',
+  notString: 'must be a string',
+  notWholeNumber: 'must be a whole number',
+  notPositive: 'must be a positive whole number',
+  aboveMaxId: `must be at most ${MAX_SAFE_ID}`,
+  nameTooLong: `must be at most ${PET_NAME_MAX_LENGTH} characters`,
+  nameBlank: 'must not be empty or blank',
+  nameControlCharacters: 'must not contain control characters or unpaired surrogates',
+  notStatus: `must be one of ${PET_STATUSES.join(', ')}`,
+  empty: 'must not be empty',
+  repeated: 'must be given at most once',
+  notDecimalDigits:
+    'must be a whole number written in decimal digits only (no sign, point, exponent or spaces)',
+  leadingZero: 'must not start with 0',
+  belowMinLimit: `must be at least ${LIST_LIMIT.min}`,
+  aboveMaxLimit: `must be at most ${LIST_LIMIT.max}`,
+  notIdempotencyKey: 'must be 1 to 255 printable ASCII characters',
+  unknownParameter: 'is not a known parameter',
+  unknownField: 'is not a known field',
+  idAssignedByStore: 'is assigned by the store and must not be sent',
+  /** For a rule that has no message of its own: the server never passes a library's text on. */
+  invalid: 'is not valid',
+} as const;
+
+/** The one message for a body that is absent or not a JSON object: it has no field to name. */
+export const BODY_NOT_OBJECT_MESSAGE = 'The request body is required and must be a JSON object.';
+
+/** Whether `message` is one of the store's own; anything else is a library's text and must not reach a client. */
+export function isStoreMessage(message: string): boolean {
+  return STORE_MESSAGES.has(message);
+}
+
+const STORE_MESSAGES = new Set<string>([...Object.values(FIELD_MESSAGES), BODY_NOT_OBJECT_MESSAGE]);
