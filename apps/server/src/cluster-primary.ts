@@ -1,6 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import { keepCountersForWorkers } from './http/cluster-counter-store.js';
+import { WorkerRestarts } from './worker-restarts.js';
 
 /**
  * With WORKERS > 1 the primary process only supervises: it forks the workers (which share the listening port
@@ -12,7 +13,11 @@ import { keepCountersForWorkers } from './http/cluster-counter-store.js';
 export function superviseWorkers(count: number, logger: Logger): void {
   let stopping = false;
   let exitCode = 0;
-  const fork = (): Worker => cluster.fork();
+  const startedAt = new Map<Worker, number>();
+  const restarts = new WorkerRestarts();
+  const fork = () => {
+    if (!stopping) startedAt.set(cluster.fork(), Date.now());
+  };
   const listened = new Set<number>();
   cluster.on('listening', (worker) => listened.add(worker.id));
 
@@ -30,8 +35,10 @@ export function superviseWorkers(count: number, logger: Logger): void {
       }
       return;
     }
-    logger.error({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
-    fork();
+    const delayMs = restarts.delayAfterDeath(Date.now() - (startedAt.get(worker) ?? 0));
+    startedAt.delete(worker);
+    logger.error({ pid: worker.process.pid, code, signal, delayMs }, 'worker died; starting another');
+    setTimeout(fork, delayMs);
   });
 
   keepCountersForWorkers();

@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       MAX_CONNECTIONS: '50',
       WORKERS: '2',
       DATABASE_POOL_SIZE: '4',
+      DATABASE_QUERY_TIMEOUT_MS: '2500',
       METRICS_PORT: '9464',
       METRICS_HOST: '10.0.0.5',
     });
@@ -49,7 +50,7 @@ describe('loadConfig', () => {
       env: 'production',
       port: 8080,
       host: '0.0.0.0',
-      database: { kind: 'postgres', url: 'postgresql://u@db/store', poolSize: 4 },
+      database: { kind: 'postgres', url: 'postgresql://u@db/store', poolSize: 4, queryTimeoutMs: 2500 },
       apiKeys: ['key-one-0123456789', 'key-two-0123456789'],
       logLevel: 'warn',
       corsOrigins: ['https://admin.example.test'],
@@ -68,12 +69,18 @@ describe('loadConfig', () => {
     });
   });
 
-  it('keeps 10 PostgreSQL connections per process unless DATABASE_POOL_SIZE says otherwise', () => {
+  it('keeps 10 PostgreSQL connections per process, 5 s per query, unless configured otherwise', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db/store' }).database).toStrictEqual({
       kind: 'postgres',
       url: 'postgres://u@db/store',
       poolSize: 10,
+      queryTimeoutMs: 5000,
     });
+    for (const bad of ['0', '-1', '2.5', 'soon', '600001']) {
+      expect(() =>
+        loadConfig({ DATABASE_URL: 'postgres://u@db/store', DATABASE_QUERY_TIMEOUT_MS: bad }),
+      ).toThrow(/DATABASE_QUERY_TIMEOUT_MS/);
+    }
     for (const bad of ['0', '-1', '2.5', 'ten', '1001']) {
       expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db/store', DATABASE_POOL_SIZE: bad })).toThrow(
         /DATABASE_POOL_SIZE/,
@@ -105,6 +112,7 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u@pool:6432/store',
       poolSize: 10,
+      queryTimeoutMs: 5000,
       pgbouncer: true,
     });
     expect(
@@ -113,6 +121,7 @@ describe('loadConfig', () => {
       kind: 'postgres',
       url: 'postgres://u@pool/store?application_name=a',
       poolSize: 10,
+      queryTimeoutMs: 5000,
       pgbouncer: true,
     });
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=yes' })).toThrow(

@@ -13,6 +13,12 @@ const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db
  */
 export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 
+/**
+ * The longest a PostgreSQL query may take, cut by the server (`statement_timeout`) and by the client (a partition
+ * leaves the server unable to answer at all). Far above any of the store's queries, short enough for a client.
+ */
+export const DEFAULT_DATABASE_QUERY_TIMEOUT_MS = 5000;
+
 type SqliteConfig = { kind: 'sqlite'; path: string };
 type PostgresLocation = {
   kind: 'postgres';
@@ -20,7 +26,7 @@ type PostgresLocation = {
   /** `?pgbouncer=true`: the URL leads to PgBouncer in transaction pooling mode (decision 017). */
   pgbouncer?: boolean;
 };
-export type PostgresConfig = PostgresLocation & { poolSize: number };
+export type PostgresConfig = PostgresLocation & { poolSize: number; queryTimeoutMs: number };
 export type DatabaseConfig = SqliteConfig | PostgresConfig;
 /** Express's `trust proxy` setting: hops to trust, or the trusted proxies' addresses and ranges. */
 export type TrustProxy = number | string[];
@@ -139,6 +145,7 @@ const EnvSchema = z.object({
   MAX_CONNECTIONS: positiveInt.default(1000),
   WORKERS: wholeNumber(1, 64).default(1),
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_POSTGRES_POOL_SIZE),
+  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(1, 600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
   METRICS_PORT: wholeNumber(0, 65535).optional(),
   METRICS_HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
@@ -216,7 +223,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     host: parsed.HOST,
     database:
       parsed.DATABASE_URL.kind === 'postgres'
-        ? { ...parsed.DATABASE_URL, poolSize: parsed.DATABASE_POOL_SIZE }
+        ? {
+            ...parsed.DATABASE_URL,
+            poolSize: parsed.DATABASE_POOL_SIZE,
+            queryTimeoutMs: parsed.DATABASE_QUERY_TIMEOUT_MS,
+          }
         : parsed.DATABASE_URL,
     apiKeys: parsed.API_KEYS,
     logLevel: parsed.LOG_LEVEL,

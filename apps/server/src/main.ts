@@ -58,7 +58,9 @@ function printFirstKey(key: string): void {
 async function prepareStore(config: Config, logger: Logger, metrics?: StoreMetrics) {
   const store = await openStoreWhenReachable(config.database, {
     onCommitBatch: metrics && ((size) => metrics.commitBatchSize.observe(size)),
-    onIdleError: (error) => logger.warn({ err: error }, 'database connection lost; it will be replaced'),
+    // The message and code say enough; node-postgres's error carries its whole client, prepared statements and all.
+    onConnectionLost: ({ message, code }: Error & { code?: string }) =>
+      logger.warn({ code, reason: message }, 'database connection lost; it will be replaced'),
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ err: error, attempt, delayMs }, 'database unreachable at start-up; retrying'),
   });

@@ -1,7 +1,7 @@
 import { inKiB, MAX_BODY_BYTES } from '@animal-store/contract';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { isDatabaseUnavailable } from '../store/database-errors.js';
+import { isDatabaseUnavailable, isStorageFailure } from '../store/database-errors.js';
 import { sendError } from './api-error.js';
 import { requestIdOf } from './request-logger.js';
 import { BODY_NOT_UTF8_MESSAGE, INVALID_UTF8 } from './request-validation.js';
@@ -33,6 +33,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (status !== undefined && status >= 400 && status < 500) {
       // The request could not be read as sent: aborted, wrong length, undecodable path.
       sendError(res, 'bad_request', 'The request could not be read.');
+    } else if (isStorageFailure(error)) {
+      // A full disk or a read-only file: writes fail until an operator acts, reads are still served.
+      logger.error({ err: error, req }, 'database cannot store data');
+      res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      sendError(res, 'service_unavailable', 'The database cannot store changes right now; retry shortly.');
     } else if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, req }, 'database unavailable');
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
+import { isStorageFailure } from '../store/database-errors.js';
 import { sendError } from './api-error.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './error-handler.js';
 
@@ -16,7 +17,11 @@ export function healthRoutes(ping: () => Promise<void>, logger: Logger): Router 
     } catch (error) {
       logger.warn({ err: error }, 'readiness check failed');
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
-      sendError(res, 'service_unavailable', 'The database cannot be reached.');
+      sendError(
+        res,
+        'service_unavailable',
+        isStorageFailure(error) ? 'The database cannot store changes.' : 'The database cannot be reached.',
+      );
     }
   });
   return router;

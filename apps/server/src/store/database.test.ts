@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PostgresConfig } from '../config.js';
 import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
 import { openDatabase } from './database.js';
 import type { DatabaseSchema } from './schema.js';
@@ -15,11 +16,11 @@ async function backendsOf(db: Kysely<DatabaseSchema>, count: number): Promise<nu
 
 describe.runIf(postgres)('PostgreSQL connections of one process', () => {
   let database: TestDatabase;
-  let url: string;
+  let config: PostgresConfig;
 
   beforeAll(async () => {
     database = await (postgres as NonNullable<typeof postgres>).create();
-    url = (database.config as { url: string }).url;
+    config = database.config as PostgresConfig;
   });
 
   afterAll(() => database.drop());
@@ -27,7 +28,7 @@ describe.runIf(postgres)('PostgreSQL connections of one process', () => {
   it.each([2, 5])(
     'never exceed a pool size of %i; queries beyond it wait for a free one',
     async (poolSize) => {
-      const { db, close } = openDatabase({ kind: 'postgres', url, poolSize });
+      const { db, close } = openDatabase({ ...config, poolSize });
       try {
         const backends = await backendsOf(db, 12);
         expect(backends.every(Number.isInteger)).toBe(true);

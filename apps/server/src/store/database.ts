@@ -4,7 +4,9 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, PostgresConfig } from '../config.js';
+import { reportLostConnections, withWatchedConnections } from './postgres-connection-faults.js';
 import type { DatabaseSchema } from './schema.js';
+import { probeWrite, SqliteStorage } from './sqlite-storage.js';
 import { withCachedStatements, withPreparedStatements } from './statement-caches.js';
 
 export type Dialect = DatabaseConfig['kind'];
@@ -52,7 +54,7 @@ function sqliteOpenFailure(error: unknown, path: string): string {
     : (error as Error).message;
 }
 
-function openSqlite(path: string): Kysely<DatabaseSchema> {
+function openSqlite(path: string): { db: Kysely<DatabaseSchema>; storage: SqliteStorage } {
   let connection: SqliteDatabase.Database;
   try {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -67,45 +69,78 @@ function openSqlite(path: string): Kysely<DatabaseSchema> {
       `Cannot open the SQLite database at ${path}: ${sqliteOpenFailure(error, path)}.`,
     );
   }
-  return new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: withCachedStatements(connection) }),
+  assertWritable(connection, path);
+  const storage = new SqliteStorage(connection);
+  const db = new Kysely<DatabaseSchema>({
+    dialect: new SqliteDialect({ database: storage.watch(withCachedStatements(connection)) }),
   });
+  return { db, storage };
 }
 
+/** A store that could read but not write would start, say it is ready, and fail every create. */
+function assertWritable(connection: SqliteDatabase.Database, path: string): void {
+  try {
+    probeWrite(connection);
+  } catch (error) {
+    connection.close();
+    throw new DatabaseOpenError(
+      `Cannot write the SQLite database at ${path} (${(error as Error).message}); check the permissions, attributes and free space of the file and its folder.`,
+    );
+  }
+}
+
+/** A connection that takes longer than this is not coming: start-up retries, a request gets its 503. */
+const MAX_CONNECTION_WAIT_MS = 5000;
+
 function openPostgres(
-  { url, poolSize, pgbouncer }: PostgresConfig,
-  onIdleError: (error: Error) => void,
+  { url, poolSize, queryTimeoutMs, pgbouncer }: PostgresConfig,
+  onConnectionLost: (error: Error) => void,
 ): { db: Kysely<DatabaseSchema>; pool: pg.Pool } {
-  // A bounded wait for a connection turns an unreachable server, or a pool busy for 5 s, into a 503 rather than a
-  // hung request.
+  // Every wait is bounded, so that an unreachable server or a busy pool costs a 503 rather than a hung request:
+  // for a connection (5 s at most); and for a query, twice: the server cancels it (the connection stays usable), and the client
+  // gives up on a server that does not answer at all (a partition; the connection is then discarded). PgBouncer
+  // refuses `statement_timeout` as a start-up parameter: there the client's bound alone applies.
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     types: pgTypes,
-    connectionTimeoutMillis: 5000,
+    connectionTimeoutMillis: Math.min(queryTimeoutMs, MAX_CONNECTION_WAIT_MS),
+    statement_timeout: pgbouncer ? undefined : queryTimeoutMs,
+    query_timeout: queryTimeoutMs,
+    keepAlive: true,
   });
-  // An idle connection dropped by the server (restart, failover) must not crash the process: the pool replaces it.
-  pool.on('error', onIdleError);
+  // A connection dropped by the server (restart, failover, reset) must not crash the process: the pool replaces it.
+  reportLostConnections(pool, onConnectionLost);
   // PgBouncer in transaction mode hands each transaction to any server connection: a statement prepared on one is
   // missing on the next, so queries go unnamed there (decision 017).
   const db = new Kysely<DatabaseSchema>({
-    dialect: new PostgresDialect({ pool: pgbouncer ? pool : withPreparedStatements(pool) }),
+    dialect: new PostgresDialect({
+      pool: pgbouncer ? withWatchedConnections(pool) : withPreparedStatements(pool),
+    }),
   });
   return { db, pool };
 }
 
 export function openDatabase(
   config: DatabaseConfig,
-  onIdleError: (error: Error) => void = () => {},
+  onConnectionLost: (error: Error) => void = () => {},
 ): Database {
-  const { db, pool } =
-    config.kind === 'sqlite'
-      ? { db: openSqlite(config.path), pool: undefined }
-      : openPostgres(config, onIdleError);
+  if (config.kind === 'sqlite') {
+    const { db, storage } = openSqlite(config.path);
+    // Reads keep working when the disk is full or the file read-only; readiness is about whether writes do.
+    return {
+      db,
+      dialect: 'sqlite',
+      poolUsage: () => undefined,
+      ping: async () => storage.check(),
+      close: () => db.destroy(),
+    };
+  }
+  const { db, pool } = openPostgres(config, onConnectionLost);
   return {
     db,
-    dialect: config.kind,
-    poolUsage: () => pool && { inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount },
+    dialect: 'postgres',
+    poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     async ping() {
       await sql`select 1`.execute(db);
     },

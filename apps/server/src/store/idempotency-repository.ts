@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_WINDOW_HOURS } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
+import { onceMoreIfConnectionLost } from './retry-lost-connection.js';
 import type { DatabaseSchema } from './schema.js';
 
 /** How long a key and its response are kept: a client retrying within the window gets the first response back. */
@@ -76,12 +77,15 @@ export class IdempotencyRepository {
 
   /** Gives a claim up after a failure, so that a retry can proceed at once. */
   async release(request: IdempotencyScope): Promise<void> {
-    await this.db
-      .deleteFrom('idempotency_keys')
-      .where('scope', '=', request.scope)
-      .where('key', '=', request.key)
-      .where('response_status', 'is', null)
-      .execute();
+    // Most often the request failed because its connection was lost; the release must not fail for the same reason.
+    await onceMoreIfConnectionLost(() =>
+      this.db
+        .deleteFrom('idempotency_keys')
+        .where('scope', '=', request.scope)
+        .where('key', '=', request.key)
+        .where('response_status', 'is', null)
+        .execute(),
+    );
   }
 
   async deleteExpired(now = Date.now()): Promise<number> {

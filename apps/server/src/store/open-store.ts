@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig, PostgresConfig } from '../config.js';
 import { ApiKeyRepository } from './api-key-repository.js';
 import { type Database, openDatabase } from './database.js';
 import { isDatabaseUnavailable } from './database-errors.js';
@@ -19,15 +19,18 @@ export interface Store {
 /** Opens the configured database, brings its schema up to date and returns the repositories on it. */
 export async function openStore(
   config: DatabaseConfig,
-  onIdleError?: (error: Error) => void,
+  onConnectionLost?: (error: Error) => void,
   onCommitBatch?: (size: number) => void,
 ): Promise<Store> {
-  const database = openDatabase(config, onIdleError);
-  try {
-    await migrateToLatest(database.db, database.dialect);
-  } catch (error) {
-    await database.close();
-    throw error;
+  if (config.kind === 'postgres') await migratePostgres(config);
+  const database = openDatabase(config, onConnectionLost);
+  if (config.kind === 'sqlite') {
+    try {
+      await migrateToLatest(database.db, database.dialect);
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
   }
   const pets = new PetRepository(database.db, database.dialect);
   return {
@@ -42,11 +45,27 @@ export async function openStore(
   };
 }
 
+/** Migrations may take long, or wait long for another instance's migration lock. */
+const MIGRATION_QUERY_TIMEOUT_MS = 10 * 60 * 1000;
+
+/**
+ * Migrates on connections of its own: the serving pool's query bound (`DATABASE_QUERY_TIMEOUT_MS`) is for
+ * requests, and would fail instances that start together and wait for each other's migration lock.
+ */
+async function migratePostgres(config: PostgresConfig): Promise<void> {
+  const migrating = openDatabase({ ...config, poolSize: 1, queryTimeoutMs: MIGRATION_QUERY_TIMEOUT_MS });
+  try {
+    await migrateToLatest(migrating.db, migrating.dialect);
+  } finally {
+    await migrating.close();
+  }
+}
+
 /** Start-up backoff while the database is unreachable: 0.5 s, 1 s, 2 s … capped at 30 s, indefinitely. */
 export async function openStoreWhenReachable(
   config: DatabaseConfig,
   options: {
-    onIdleError?: (error: Error) => void;
+    onConnectionLost?: (error: Error) => void;
     /** Told the size of every SQLite group commit. */
     onCommitBatch?: (size: number) => void;
     onRetry: (error: unknown, attempt: number, delayMs: number) => void;
@@ -54,7 +73,7 @@ export async function openStoreWhenReachable(
 ): Promise<Store> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openStore(config, options.onIdleError, options.onCommitBatch);
+      return await openStore(config, options.onConnectionLost, options.onCommitBatch);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delayMs = Math.min(30_000, 500 * 2 ** (attempt - 1));

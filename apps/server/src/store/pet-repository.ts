@@ -2,6 +2,7 @@ import type { ListPetsQuery, NewPet, Pet } from '@animal-store/contract';
 import type { Compilable, Kysely, Selectable } from 'kysely';
 import type { Dialect } from './database.js';
 import { prepareQuery } from './prepared-query.js';
+import { onceMoreIfConnectionLost } from './retry-lost-connection.js';
 import type { DatabaseSchema, PetsTable } from './schema.js';
 
 export interface PetPage {
@@ -77,10 +78,11 @@ export class PetRepository {
   }
 
   async list({ limit, status, afterId = 0 }: ListPetsOptions): Promise<PetPage> {
-    const { rows } =
+    const { rows } = await onceMoreIfConnectionLost(() =>
       status === undefined
-        ? await this.queries.list(this.db, { afterId, limit: limit + 1 })
-        : await this.queries.listByStatus(this.db, { status, afterId, limit: limit + 1 });
+        ? this.queries.list(this.db, { afterId, limit: limit + 1 })
+        : this.queries.listByStatus(this.db, { status, afterId, limit: limit + 1 }),
+    );
     return { pets: rows.slice(0, limit).map(toPet), hasMore: rows.length > limit };
   }
 
@@ -97,7 +99,7 @@ export class PetRepository {
   }
 
   async findById(id: number): Promise<Pet | undefined> {
-    const [row] = (await this.queries.findById(this.db, { id })).rows;
+    const [row] = (await onceMoreIfConnectionLost(() => this.queries.findById(this.db, { id }))).rows;
     return row && toPet(row);
   }
 }

@@ -1,6 +1,7 @@
 import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import type { PostgresPool, PostgresPoolClient, SqliteDatabase, SqliteStatement } from 'kysely';
 import type pg from 'pg';
+import { watchConnection } from './postgres-connection-faults.js';
 import { readerBuildingRows } from './sqlite-reader.js';
 
 /** The store issues a handful of distinct statements; a cache this size never evicts in practice. */
@@ -50,16 +51,21 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
   const names = boundedCache<string>();
   let counter = 0;
   const prepare = (client: pg.PoolClient): PostgresPoolClient => {
+    const connection = watchConnection(client);
     // Kysely passes SQL text with parameters, or a cursor (for streaming, which the store does not use).
-    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) =>
-      typeof sqlOrCursor === 'string' && PREPARABLE.test(sqlOrCursor)
-        ? client.query({
-            name: names.get(sqlOrCursor, () => `animal_store_${++counter}`),
-            text: sqlOrCursor,
-            values: parameters,
-          })
-        : client.query(sqlOrCursor as string, parameters);
-    return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) => {
+      if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
+      return connection.run(() =>
+        PREPARABLE.test(sqlOrCursor)
+          ? client.query({
+              name: names.get(sqlOrCursor, () => `animal_store_${++counter}`),
+              text: sqlOrCursor,
+              values: parameters,
+            })
+          : client.query(sqlOrCursor, parameters),
+      );
+    };
+    return { query: query as unknown as PostgresPoolClient['query'], release: connection.release };
   };
   // One wrapper per pooled connection, for its whole life: Kysely keeps its own connection object per client it
   // is given, so a new wrapper per checkout would make it build a new one for every query.

@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { type DatabaseConfig, DEFAULT_POSTGRES_POOL_SIZE } from '../config.js';
+import {
+  type DatabaseConfig,
+  DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
+  DEFAULT_POSTGRES_POOL_SIZE,
+} from '../config.js';
 import { databasesThroughPgBouncer } from './pgbouncer.js';
 
 /** A fresh, empty database for one test file or test; `drop` removes every trace of it. */
@@ -50,7 +54,12 @@ function postgres(url: string): TestDatabaseKind {
       const scoped = new URL(url);
       scoped.searchParams.set('options', `-c search_path=${schema}`);
       return {
-        config: { kind: 'postgres', url: scoped.toString(), poolSize: DEFAULT_POSTGRES_POOL_SIZE },
+        config: {
+          kind: 'postgres',
+          url: scoped.toString(),
+          poolSize: DEFAULT_POSTGRES_POOL_SIZE,
+          queryTimeoutMs: DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
+        },
         async drop() {
           const client = new pg.Client({ connectionString: url });
           await client.connect();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { DEFAULT_POSTGRES_POOL_SIZE } from '../config.js';
+import { DEFAULT_DATABASE_QUERY_TIMEOUT_MS, DEFAULT_POSTGRES_POOL_SIZE } from '../config.js';
 import type { TestDatabaseKind } from './databases.js';
 
 /** Debian's pgbouncer package installs it here. */
@@ -130,6 +130,7 @@ export function databasesThroughPgBouncer(directUrl: string, origin: string): Te
           kind: 'postgres',
           url: `${origin}/${name}`,
           poolSize: DEFAULT_POSTGRES_POOL_SIZE,
+          queryTimeoutMs: DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
           pgbouncer: true,
         },
         // PgBouncer may still hold idle server connections to it: FORCE ends those (and only those).

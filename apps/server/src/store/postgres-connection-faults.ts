@@ -1,0 +1,70 @@
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type pg from 'pg';
+import { isDatabaseUnavailable } from './database-errors.js';
+
+/**
+ * node-postgres emits 'error' on a client whose connection drops (a restart, a terminated backend, a reset). The
+ * pool listens only while a client is idle, so one checked out by a request had no listener, and an unheard 'error'
+ * event ends the process. Each client gets a listener for its whole life instead: the query in flight fails with
+ * the same error (answered 503), and the pool discards the client when it is released.
+ */
+export function reportLostConnections(pool: pg.Pool, onLost: (error: Error) => void): void {
+  pool.on('connect', (client) => client.on('error', onLost));
+  // The pool passes an idle client's error on as well; the client's own listener has reported it already.
+  pool.on('error', () => {});
+}
+
+/** A checked-out client's queries and its release, aware of whether its connection is still usable. */
+export interface WatchedConnection {
+  run<T>(query: () => Promise<T>): Promise<T>;
+  release(): void;
+}
+
+/**
+ * Once a query fails for want of its connection, the client's later queries fail at once and the client is
+ * destroyed on release, not reused. node-postgres keeps a client whose query timed out on its side
+ * (`query_timeout`, the only bound when a partition leaves the server silent) with that query still pending, so its
+ * next query would wait behind one that is never answered: Kysely's rollback after the timeout, or the next request.
+ */
+export function watchConnection(client: pg.PoolClient): WatchedConnection {
+  let lost: Error | undefined;
+  return {
+    run(query) {
+      if (lost) return Promise.reject(lost);
+      return query().catch((error: unknown) => {
+        if (isDatabaseUnavailable(error)) lost = error as Error;
+        throw error;
+      });
+    },
+    release: () => client.release(lost),
+  };
+}
+
+/**
+ * The pool as Kysely takes it, each client watched (`watchConnection`); for queries sent as they are, where
+ * `withPreparedStatements` does not wrap the pool.
+ */
+export function withWatchedConnections(pool: pg.Pool): PostgresPool {
+  // One wrapper per client for its whole life: Kysely keeps its own connection object per client it is given.
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    const connection = watchConnection(client);
+    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) =>
+      typeof sqlOrCursor === 'string'
+        ? connection.run(() => client.query(sqlOrCursor, parameters))
+        : client.query(sqlOrCursor);
+    return { query: query as unknown as PostgresPoolClient['query'], release: connection.release };
+  };
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
+    end: () => pool.end(),
+  };
+}
