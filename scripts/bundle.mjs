@@ -21,7 +21,6 @@ if (!target) {
   process.exit(2);
 }
 // pnpm runs root scripts in the root; a relative DIR means relative to where the user typed the command.
-// biome-ignore lint/suspicious/noUndeclaredEnvVars: set by pnpm for this script, which turbo never runs.
 const bundle = resolve(process.env.INIT_CWD ?? process.cwd(), target);
 if (existsSync(bundle) && readdirSync(bundle).length > 0) {
   process.stderr.write(`bundle: ${bundle} exists and is not empty\n`);

@@ -1,8 +1,18 @@
+import { API_BASE_PATH } from '@animal-store/contract';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-/** Where `pnpm dev` expects the store (start it with `pnpm start` or the server's own `dev`). */
-const STORE_ORIGIN = 'http://127.0.0.1:3000';
+/**
+ * The store `pnpm dev` starts beside Vite, at the server's own PORT and HOST (or `pnpm start`'s); a server listening
+ * on every address is reached on loopback.
+ */
+function storeOrigin(env: NodeJS.ProcessEnv): string {
+  const host = env.HOST || '127.0.0.1';
+  const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${env.PORT || 3000}`;
+}
+
+const STORE_ORIGIN = storeOrigin(process.env);
 
 export default defineConfig({
   // The server serves the built app at /admin/, so every asset URL must start there.
@@ -14,7 +24,7 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/v1': STORE_ORIGIN,
+      [API_BASE_PATH]: STORE_ORIGIN,
       '/admin/config.json': STORE_ORIGIN,
     },
   },

@@ -1,4 +1,4 @@
-import { contract, ErrorSchema } from '@animal-store/contract';
+import { API_BASE_PATH, contract, ErrorSchema } from '@animal-store/contract';
 import { type ApiFetcher, initClient, ResponseValidationError, validateResponse } from '@ts-rest/core';
 import { ApiResponseError, UnreachableError } from './cli-errors.js';
 import type { Connection } from './config.js';
@@ -75,6 +75,6 @@ export function failureOf(response: { status: number; body: unknown }): ApiRespo
   return new ApiResponseError(
     response.status,
     'unexpected_response',
-    'the answer is not an Animal Store error body; is the base address right (it ends in /v1)?',
+    `the answer is not an Animal Store error body; is the base address right (it ends in ${API_BASE_PATH})?`,
   );
 }

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { API_BASE_PATH } from '@animal-store/contract';
 import { z } from 'zod';
 import { UsageError } from './cli-errors.js';
 import { unreadableFile } from './unreadable-file.js';
 
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:3000/v1';
+export const DEFAULT_BASE_URL = `http://127.0.0.1:3000${API_BASE_PATH}`;
 
 export interface ConnectionOptions {
   baseUrl?: string;
@@ -12,7 +13,7 @@ export interface ConnectionOptions {
 }
 
 export interface Connection {
-  /** Base address ending in `/v1`, without a trailing slash. */
+  /** Base address ending in `API_BASE_PATH`, without a trailing slash. */
   baseUrl: string;
   apiKey: string;
 }

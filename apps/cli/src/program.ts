@@ -1,4 +1,9 @@
-import { PET_STATUSES, type PetStatus } from '@animal-store/contract';
+import {
+  API_BASE_PATH,
+  IDEMPOTENCY_WINDOW_HOURS,
+  PET_STATUSES,
+  type PetStatus,
+} from '@animal-store/contract';
 import { Command, Help, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
 import { type ApiClient, createApiClient } from './api-client.js';
@@ -70,7 +75,9 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
     .version(packageJson.version)
     .exitOverride()
     .showHelpAfterError('(run with --help for usage)')
-    .addOption(new Option('--base-url <url>', 'API base address, ending in /v1').conflicts('staging'))
+    .addOption(
+      new Option('--base-url <url>', `API base address, ending in ${API_BASE_PATH}`).conflicts('staging'),
+    )
     .option('--staging', 'use the staging address from ANIMAL_STORE_STAGING_URL')
     .option('--api-key-file <path>', 'read the API key from this file')
     .addHelpText('after', ROOT_HELP)
@@ -149,7 +156,7 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
       [
         '',
         'Each row is sent with an Idempotency-Key derived from the file, the line and the row: a re-run',
-        'within 24 hours (after an interruption, or with failed rows fixed) does not create an animal twice.',
+        `within ${IDEMPOTENCY_WINDOW_HOURS} hours (after an interruption, or with failed rows fixed) does not create an animal twice.`,
         'Exits with 1 when any row failed; the summary lists each failure with its line number.',
         '',
         'Examples:',

@@ -7,21 +7,31 @@ import { WorkerRestarts } from './worker-restarts.js';
  * With WORKERS > 1 the primary process only supervises: it forks the workers (which share the listening port
  * through Node's cluster module), replaces one that dies, and on SIGTERM/SIGINT passes the signal on and exits
  * once every worker has finished its in-flight requests. It also keeps the rate-limit counters the workers share,
- * so that one instance spends one budget per key whatever the number of workers.
+ * so that one instance spends one budget per key whatever the number of workers. A worker that exits before it
+ * ever listened failed at start-up and would fail again: then the primary stops every worker and exits with 1.
  */
 export function superviseWorkers(count: number, logger: Logger): void {
   let stopping = false;
+  let exitCode = 0;
   const startedAt = new Map<Worker, number>();
   const restarts = new WorkerRestarts();
   const fork = () => {
     if (!stopping) startedAt.set(cluster.fork(), Date.now());
   };
+  const listened = new Set<number>();
+  cluster.on('listening', (worker) => listened.add(worker.id));
 
   cluster.on('exit', (worker, code, signal) => {
+    if (!stopping && !listened.has(worker.id)) {
+      // It failed at start-up (its own sentence is on stderr, e.g. the port is in use): another would fail alike.
+      logger.error({ pid: worker.process.pid, code, signal }, 'a worker could not start; stopping');
+      exitCode = 1;
+      stop('SIGTERM');
+    }
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         logger.info('all workers stopped');
-        process.exit(0);
+        process.exit(exitCode);
       }
       return;
     }

@@ -125,7 +125,7 @@ describe('loadConfig', () => {
       pgbouncer: true,
     });
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u@pool/store?pgbouncer=yes' })).toThrow(
-      /DATABASE_URL: pgbouncer must be true or false/,
+      /DATABASE_URL must set pgbouncer to true or false\./,
     );
   });
 
@@ -147,7 +147,7 @@ describe('loadConfig', () => {
       ['10.0.0.1,', 'invalid IP address: '],
     ]) {
       expect(() => loadConfig({ TRUST_PROXY: bad })).toThrow(
-        `TRUST_PROXY: must be a hop count (1, 2, …) or a comma list of proxy addresses or CIDR ranges (${problem})`,
+        `TRUST_PROXY must be a hop count (1, 2, …) or a comma list of proxy addresses or CIDR ranges (${problem}).`,
       );
     }
   });
@@ -178,5 +178,63 @@ describe('loadConfig', () => {
     })();
     for (const name of ['PORT', 'DATABASE_URL', 'API_KEYS', 'LOG_LEVEL', 'NODE_ENV'])
       expect(message).toContain(`${name}`);
+  });
+});
+
+describe('loadConfig on invalid variables', () => {
+  const messageOf = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error('loadConfig accepted an invalid environment');
+  };
+
+  it('says what each variable must be, one sentence a variable, in the schema order', () => {
+    expect(
+      messageOf({
+        NODE_ENV: 'prod',
+        PORT: 'abc',
+        HOST: '',
+        DATABASE_URL: 'mysql://db',
+        API_KEYS: 'short',
+        LOG_LEVEL: 'loud',
+        CORS_ORIGINS: 'https://admin.example.test,admin.example.test',
+        REDIS_URL: 'localhost:6379',
+        RATE_LIMIT_PER_MINUTE: '0',
+        AUTH_FAILURES_PER_MINUTE: 'many',
+        REQUEST_TIMEOUT_MS: '1.5',
+        WORKERS: '65',
+        DATABASE_POOL_SIZE: '0',
+        STAGING_BASE_URL: 'ftp://staging.example.test',
+      }).split('\n'),
+    ).toStrictEqual([
+      'NODE_ENV must be one of development, production, test.',
+      'PORT must be a whole number from 0 to 65535.',
+      'HOST must be an address or a host name.',
+      'DATABASE_URL must start with file:, postgres:// or postgresql://.',
+      'API_KEYS entry 1 must be at least 16 characters long.',
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent.',
+      'CORS_ORIGINS entry 2 must be an absolute http:// or https:// URL.',
+      'REDIS_URL must start with redis:// or rediss://.',
+      'RATE_LIMIT_PER_MINUTE must be a whole number of at least 1.',
+      'AUTH_FAILURES_PER_MINUTE must be a whole number of at least 1.',
+      'REQUEST_TIMEOUT_MS must be a whole number of at least 1.',
+      'WORKERS must be a whole number from 1 to 64.',
+      'DATABASE_POOL_SIZE must be a whole number from 1 to 1000.',
+      'STAGING_BASE_URL must be an absolute http:// or https:// URL.',
+    ]);
+  });
+
+  it('tells every way to miss a whole number the same whole rule', () => {
+    for (const port of ['abc', '80.5', '-1', '65536', 'NaN'])
+      expect(messageOf({ PORT: port })).toBe('PORT must be a whole number from 0 to 65535.');
+  });
+
+  it('never quotes a value, since some are secrets', () => {
+    const secret = 'mysql://user:s3cret-password@db';
+    expect(messageOf({ DATABASE_URL: secret, API_KEYS: 'short-secret' })).not.toMatch(/s3cret|short-secret/);
   });
 });

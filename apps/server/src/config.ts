@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { API_BASE_PATH } from '@animal-store/contract';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import type { ServerLimits } from './http-server.js';
@@ -32,6 +33,16 @@ export type TrustProxy = number | string[];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
+/** A whole number within bounds; any miss (not a number, a fraction, out of range) is told the whole rule. */
+const wholeNumber = (min: number, max?: number) => {
+  const rule =
+    max === undefined
+      ? `must be a whole number of at least ${min}`
+      : `must be a whole number from ${min} to ${max}`;
+  const atLeast = z.coerce.number({ invalid_type_error: rule }).int(rule).min(min, rule);
+  return max === undefined ? atLeast : atLeast.max(max, rule);
+};
+
 const commaList = z
   .string()
   .optional()
@@ -49,7 +60,7 @@ function postgresLocation(value: string, ctx: z.RefinementCtx): PostgresLocation
   const pgbouncer = url.searchParams.get('pgbouncer');
   if (pgbouncer === null) return { kind: 'postgres', url: value };
   if (pgbouncer !== 'true' && pgbouncer !== 'false') {
-    ctx.addIssue({ code: 'custom', message: 'pgbouncer must be true or false' });
+    ctx.addIssue({ code: 'custom', message: 'must set pgbouncer to true or false' });
     return z.NEVER;
   }
   url.searchParams.delete('pgbouncer');
@@ -69,8 +80,8 @@ const databaseUrlSchema = z
 
 const absoluteUrl = z
   .string()
-  .url()
-  .refine((value) => /^https?:\/\//.test(value), 'must be an http(s) URL');
+  .url('must be an absolute http:// or https:// URL')
+  .refine((value) => /^https?:\/\//.test(value), 'must be an absolute http:// or https:// URL');
 
 /** Where clients reach this server: links are built on it, so it carries no query, fragment or credentials. */
 const publicBaseUrl = absoluteUrl
@@ -82,7 +93,7 @@ const publicBaseUrl = absoluteUrl
   }, 'must have no query, fragment or user name')
   .transform((value) => value.replace(/\/+$/, ''));
 
-const positiveInt = z.coerce.number().int().positive();
+const positiveInt = wholeNumber(1);
 
 /**
  * Express's `trust proxy` values that name who may speak for a client: a hop count, or addresses and CIDR ranges
@@ -115,28 +126,28 @@ const trustProxySchema = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: wholeNumber(0, 65535).default(3000),
+  HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
   DATABASE_URL: databaseUrlSchema,
-  API_KEYS: commaList.pipe(z.array(z.string().min(16, 'each key must be at least 16 characters'))),
+  API_KEYS: commaList.pipe(z.array(z.string().min(16, 'must be at least 16 characters long'))),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   CORS_ORIGINS: commaList.pipe(z.array(absoluteUrl)),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
-  REDIS_KEY_PREFIX: z.string().min(1).default('animal-store:rate-limit:'),
+  REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('animal-store:rate-limit:'),
   TRUST_PROXY: trustProxySchema,
   RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
   AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
   REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
   HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
   MAX_CONNECTIONS: positiveInt.default(1000),
-  WORKERS: positiveInt.max(64).default(1),
-  DATABASE_POOL_SIZE: positiveInt.max(1000).default(DEFAULT_POSTGRES_POOL_SIZE),
-  DATABASE_QUERY_TIMEOUT_MS: positiveInt.max(600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
-  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  WORKERS: wholeNumber(1, 64).default(1),
+  DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_POSTGRES_POOL_SIZE),
+  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(1, 600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
+  METRICS_PORT: wholeNumber(0, 65535).optional(),
+  METRICS_HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
   PRODUCTION_BASE_URL: absoluteUrl.optional(),
   STAGING_BASE_URL: absoluteUrl.optional(),
   PUBLIC_BASE_URL: publicBaseUrl.optional(),
@@ -182,12 +193,28 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment once at start-up; every invalid variable is named in one error. */
+/** The words of an enum row (NODE_ENV, LOG_LEVEL) instead of Zod's "Invalid enum value. Expected 'a' | 'b'". */
+const plainWords: z.ZodErrorMap = (issue, ctx) =>
+  issue.code === 'invalid_enum_value'
+    ? { message: `must be one of ${issue.options.join(', ')}` }
+    : { message: ctx.defaultError };
+
+/** `PORT must be a whole number from 0 to 65535.`: one sentence per issue, naming the entry of a list. */
+function sentenceOf(issue: z.ZodIssue): string {
+  const [variable, entry] = issue.path;
+  const subject = typeof entry === 'number' ? `${String(variable)} entry ${entry + 1}` : String(variable);
+  return `${subject} ${issue.message}.`;
+}
+
+/**
+ * Parses the environment once at start-up; every invalid variable is named in one error, one sentence a line. No
+ * sentence quotes DATABASE_URL or API_KEYS: they hold secrets.
+ */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const result = EnvSchema.safeParse(env);
+  const result = EnvSchema.safeParse(env, { errorMap: plainWords });
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+    const sentences = new Set(result.error.issues.map(sentenceOf));
+    throw new ConfigError([...sentences].join('\n'));
   }
   const parsed = result.data;
   return {
@@ -206,7 +233,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     logLevel: parsed.LOG_LEVEL,
     corsOrigins: parsed.CORS_ORIGINS,
     adminEnvironments: [
-      { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? '/v1' },
+      { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? API_BASE_PATH },
       ...(parsed.STAGING_BASE_URL ? [{ name: 'staging' as const, baseUrl: parsed.STAGING_BASE_URL }] : []),
     ],
     publicBaseUrl: parsed.PUBLIC_BASE_URL,

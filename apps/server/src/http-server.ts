@@ -1,4 +1,5 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
+import { MAX_HEADER_BYTES } from '@animal-store/contract';
 import type { Express } from 'express';
 import { answerNodeRefusalsWithErrors, refuseUnservableRequests } from './http/node-refusals.js';
 
@@ -27,7 +28,7 @@ export function createHttpServer(
       requireHostHeader: false,
       requestTimeout: limits.requestTimeoutMs,
       headersTimeout: limits.headersTimeoutMs,
-      maxHeaderSize: 16 * 1024,
+      maxHeaderSize: MAX_HEADER_BYTES,
       // Node checks the timeouts above on this interval; its default of 30 s would let slow clients linger.
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
     },

@@ -1,8 +1,33 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runServerScript, type ServerProcess } from './test-support/server-process.js';
+
+/** A port another process listens on, on the server's default host; closed again at the end of the scope. */
+async function occupiedPort() {
+  const other = createServer();
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (other.address() as AddressInfo).port,
+    [Symbol.asyncDispose]: () => new Promise<void>((resolve) => other.close(() => resolve())),
+  };
+}
+
+const KEY = 'a-configured-key-0123';
+
+/** Root may listen anywhere: the test runs the server as `nobody` then, and as the current user otherwise. */
+const unprivilegedUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : undefined;
+
+/** Whether this machine reserves port 80 to root at all (some containers open every port to every user). */
+const privilegedPortsExist = (() => {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_unprivileged_port_start', 'utf8')) > 80;
+  } catch {
+    return false;
+  }
+})();
 
 describe('the server process', () => {
   const directories: string[] = [];
@@ -13,8 +38,8 @@ describe('the server process', () => {
     directories.push(directory);
     return `file:${join(directory, 'nested', 'store.db')}`;
   };
-  const start = (env: Record<string, string>) => {
-    const server = runServerScript('src/main.ts', env);
+  const start = (env: Record<string, string>, user?: { uid: number; gid: number }) => {
+    const server = runServerScript('src/main.ts', env, [], user);
     processes.push(server);
     return server;
   };
@@ -48,13 +73,87 @@ describe('the server process', () => {
     );
   });
 
-  it('reports every bad variable at once and exits 1, without a stack trace', async () => {
+  it('reports every bad variable at once, one sentence each, and exits 1 without a stack trace', async () => {
     const server = start({ PORT: 'x', DATABASE_URL: 'mysql://db' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toBe(
-      'animal-store: Invalid configuration:\n  PORT: Expected number, received nan\n  DATABASE_URL: must start with file:, postgres:// or postgresql://\n',
+      'animal-store: PORT must be a whole number from 0 to 65535.\n' +
+        'animal-store: DATABASE_URL must start with file:, postgres:// or postgresql://.\n',
     );
   });
+
+  it('says in one sentence that its port is in use, and which', async () => {
+    await using occupied = await occupiedPort();
+    const server = start({ API_KEYS: KEY, DATABASE_URL: freshDatabaseUrl(), PORT: String(occupied.port) });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toBe(
+      `animal-store: Port ${occupied.port} on 127.0.0.1 is already in use by another process; stop it or set PORT to a free port.\n`,
+    );
+  });
+
+  it('with WORKERS=2 on a port in use, says so and exits 1 instead of restarting workers', async () => {
+    await using occupied = await occupiedPort();
+    const server = start({
+      API_KEYS: KEY,
+      DATABASE_URL: freshDatabaseUrl(),
+      PORT: String(occupied.port),
+      WORKERS: '2',
+    });
+    expect(await server.exited).toBe(1);
+    const sentences = server.output().match(/^animal-store: .*$/gm) ?? [];
+    expect(sentences.length).toBeGreaterThan(0);
+    expect(new Set(sentences)).toStrictEqual(
+      new Set([
+        `animal-store: Port ${occupied.port} on 127.0.0.1 is already in use by another process; stop it or set PORT to a free port.`,
+      ]),
+    );
+    expect(server.output()).toContain('"msg":"a worker could not start; stopping"');
+    expect(server.output()).not.toContain('Error:');
+  });
+
+  it('says in one sentence that METRICS_PORT is in use, naming that variable', async () => {
+    await using occupied = await occupiedPort();
+    const server = start({
+      API_KEYS: KEY,
+      DATABASE_URL: freshDatabaseUrl(),
+      METRICS_PORT: String(occupied.port),
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toBe(
+      `animal-store: Port ${occupied.port} on 127.0.0.1 is already in use by another process; stop it or set METRICS_PORT to a free port.\n`,
+    );
+  });
+
+  it('says in one sentence that HOST is not an address of this machine', async () => {
+    // 192.0.2.1 is reserved for documentation (RFC 5737): no machine has it.
+    const server = start({
+      API_KEYS: KEY,
+      DATABASE_URL: freshDatabaseUrl(),
+      HOST: '192.0.2.1',
+      PORT: '3000',
+    });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toBe(
+      'animal-store: Cannot listen on 192.0.2.1:3000: 192.0.2.1 is not an address of this machine; set HOST to one of its addresses, or 0.0.0.0 for all.\n',
+    );
+  });
+
+  it.skipIf(!privilegedPortsExist)(
+    'says in one sentence that a port below 1024 needs root (run as an unprivileged user)',
+    async () => {
+      const directory = mkdtempSync(join(tmpdir(), 'animal-store-main-'));
+      directories.push(directory);
+      chmodSync(directory, 0o777);
+      const server = start(
+        { API_KEYS: KEY, DATABASE_URL: `file:${join(directory, 'store.db')}`, PORT: '80' },
+        unprivilegedUser,
+      );
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toBe(
+        'animal-store: Permission denied to listen on 127.0.0.1:80: ports below 1024 need root; set PORT to 1024 or above.\n',
+      );
+    },
+  );
 
   it('fails clearly on a SQLite path it cannot create', async () => {
     // A path below a regular file can never be created, even by root.
@@ -65,13 +164,24 @@ describe('the server process', () => {
     );
   });
 
+  it('says in one sentence that it may not write the SQLite file where DATABASE_URL puts it', async () => {
+    // /etc is writable by root only; the server runs as an unprivileged user.
+    for (const path of ['/etc/animal-store-test.db', '/etc/animal-store-test/store.db']) {
+      const server = start({ API_KEYS: KEY, DATABASE_URL: `file:${path}` }, unprivilegedUser);
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toBe(
+        `animal-store: Cannot open the SQLite database at ${path}: permission denied; set DATABASE_URL to a path this user may write.\n`,
+      );
+    }
+  });
+
   it('fails clearly on a file that is not a SQLite database', async () => {
     const path = freshDatabaseUrl().slice('file:'.length).replace('nested/', '');
     writeFileSync(path, 'this is not a database, just text that is long enough to have a header'.repeat(20));
     const server = start({ DATABASE_URL: `file:${path}` });
     expect(await server.exited).toBe(1);
     expect(server.output()).toBe(
-      `animal-store: Cannot open the SQLite database at ${path}: file is not a database\n`,
+      `animal-store: Cannot open the SQLite database at ${path}: file is not a database.\n`,
     );
   });
 

@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { adminDistDir } from '@animal-store/admin/dist-dir';
+import { API_BASE_PATH } from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { superviseWorkers } from './cluster-primary.js';
@@ -10,6 +11,7 @@ import { connectRedisCounterStores } from './http/redis-counter-store.js';
 import { createHttpServer } from './http-server.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
 import { KeyVerifier } from './keys/key-verifier.js';
+import { ListenError, listen } from './listen.js';
 import { createLogger } from './logger.js';
 import { metricsOfServingProcess, serveWorkersMetrics } from './metrics/serve-metrics.js';
 import type { StoreMetrics } from './metrics/store-metrics.js';
@@ -30,7 +32,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
 
 /** Expected start-up failures: a clear sentence for the operator, no stack trace. */
-const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, NoApiKeyError];
+const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, NoApiKeyError, ListenError];
 
 function printFirstKey(key: string): void {
   process.stderr.write(
@@ -105,19 +107,18 @@ async function startServer(config: Config): Promise<void> {
     metrics,
   });
   const server = createHttpServer(app, config.serverLimits, bornWithAppPrototypes(app));
-  server.listen(config.port, config.host, () => {
-    const { port } = server.address() as AddressInfo;
-    const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-    logger.info(
-      {
-        api: `${origin}/v1`,
-        admin: `${origin}/admin/`,
-        docs: `${origin}/docs`,
-        database: store.database.dialect,
-      },
-      `Animal Store listening on ${origin}`,
-    );
-  });
+  await listen(server, config.host, config.port);
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  logger.info(
+    {
+      api: `${origin}${API_BASE_PATH}`,
+      admin: `${origin}/admin/`,
+      docs: `${origin}/docs`,
+      database: store.database.dialect,
+    },
+    `Animal Store listening on ${origin}`,
+  );
 
   const sweep = setInterval(() => {
     store.idempotencyKeys
@@ -152,6 +153,7 @@ try {
   await (config.workers > 1 && cluster.isPrimary ? startPrimary(config) : startServer(config));
 } catch (error) {
   if (!STARTUP_ERRORS.some((type) => error instanceof type)) throw error;
-  process.stderr.write(`animal-store: ${(error as Error).message}\n`);
+  // One line per sentence, each marked with the program's name, as a configuration error may hold several.
+  for (const line of (error as Error).message.split('\n')) process.stderr.write(`animal-store: ${line}\n`);
   process.exit(1);
 }

@@ -1,6 +1,7 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './messages.js';
+import { dayInWords, GET_PET_SUNSET } from './rules.js';
 import {
   AuthorizationHeaderSchema,
   ErrorSchema,
@@ -14,11 +15,9 @@ import {
 
 const c = initContract();
 
-/** The date from which getPet is gone; announced in the `Sunset` header of every getPet response. */
-export const GET_PET_SUNSET = new Date('2030-12-05T00:00:00Z');
-
 /**
- * The Animal Store API, version 1. Paths are relative to the base address, which ends in `/v1`.
+ * The Animal Store API, version 1. Paths are relative to the base address, which ends in
+ * `API_BASE_PATH` (`/v1`).
  * Every operation requires `Authorization: Bearer <API key>`.
  */
 export const contract = c.router(
@@ -67,7 +66,8 @@ export const contract = c.router(
       deprecated: true,
       summary: 'Get one animal (deprecated)',
       description:
-        'Returns one animal. Deprecated: removed on 5 December 2030. Use `GET /pets` with the `status` filter ' +
+        `Returns one animal. Deprecated: removed on ${dayInWords(GET_PET_SUNSET)}. ` +
+        'Use `GET /pets` with the `status` filter ' +
         'instead. Every response carries `Deprecation`, `Sunset` and a `Link` to the successor.',
       responses: {
         200: PetSchema,

@@ -1,31 +1,34 @@
+import { inKiB, MAX_BODY_BYTES } from './rules.js';
+
 /**
  * Every `code` the store puts in an Error body, with the HTTP status it comes with and when. The set is stable:
- * codes are added, never renamed or removed, within v1.
+ * codes are added, never renamed or removed, within v1. The README's table of error codes repeats it word for word
+ * (checked by readme.test.ts).
  */
 export const ERROR_CODES = {
   validation_failed: {
     status: 400,
-    when: 'A parameter or the body is missing or invalid; the message names it.',
+    when: 'A parameter or the body is missing or invalid; the message names the field.',
   },
   malformed_json: { status: 400, when: 'The request body is not valid JSON, or not valid UTF-8.' },
   bad_request: {
     status: 400,
     when: 'The request could not be read: not HTTP/1.x, no `Host`, aborted, wrong length or undecodable path.',
   },
-  invalid_cursor: { status: 400, when: 'The `cursor` query parameter was not produced by this store.' },
-  unauthorized: { status: 401, when: 'The API key is missing, malformed, unknown or revoked.' },
+  invalid_cursor: { status: 400, when: 'The `cursor` was not issued by this store.' },
+  unauthorized: {
+    status: 401,
+    when: 'The API key is missing, malformed, unknown or revoked (with `WWW-Authenticate: Bearer`).',
+  },
   pet_not_found: { status: 404, when: 'No animal has the requested id.' },
   route_not_found: { status: 404, when: 'No operation exists at this path.' },
-  method_not_allowed: {
-    status: 405,
-    when: 'The path exists but not with this method; see the `Allow` header.',
-  },
+  method_not_allowed: { status: 405, when: 'The path exists but not with this method (see `Allow`).' },
   request_timeout: { status: 408, when: 'The request was not received completely in time.' },
   idempotency_request_in_progress: {
     status: 409,
-    when: 'A request with this Idempotency-Key is still being processed; retry after `Retry-After` seconds.',
+    when: 'A request with this `Idempotency-Key` is still being processed (see `Retry-After`).',
   },
-  payload_too_large: { status: 413, when: 'The request body is larger than 16 KiB.' },
+  payload_too_large: { status: 413, when: `The request body is larger than ${inKiB(MAX_BODY_BYTES)}.` },
   unsupported_media_type: { status: 415, when: 'The request body is not `application/json` in UTF-8.' },
   expectation_failed: {
     status: 417,
@@ -33,11 +36,17 @@ export const ERROR_CODES = {
   },
   idempotency_key_reused: {
     status: 422,
-    when: 'This Idempotency-Key was already used with a different request body.',
+    when: 'This `Idempotency-Key` was already used with a different body.',
   },
-  rate_limited: { status: 429, when: 'Too many requests; retry after `Retry-After` seconds.' },
+  rate_limited: {
+    status: 429,
+    when: 'Too many requests, or too many failed authentications from one address (see `Retry-After`).',
+  },
   headers_too_large: { status: 431, when: 'The request headers are too large.' },
-  internal_error: { status: 500, when: 'An unexpected failure; it is logged with the request id.' },
+  internal_error: {
+    status: 500,
+    when: 'An unexpected failure; the message quotes the request id that is logged.',
+  },
   service_unavailable: {
     status: 503,
     when: 'The database cannot be reached; retry after `Retry-After` seconds.',

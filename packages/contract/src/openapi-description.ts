@@ -1,5 +1,5 @@
-import { GET_PET_SUNSET } from './contract.js';
 import { ERROR_CODES } from './errors.js';
+import { dayInWords, GET_PET_SUNSET } from './rules.js';
 
 /** The tag every operation is listed under, so that documentation tools show a named group. */
 export const ANIMALS_TAG = {
@@ -7,12 +7,7 @@ export const ANIMALS_TAG = {
   description: 'The catalogue of animals offered in the store: list them, add one, and (deprecated) get one.',
 };
 
-const sunsetDate = GET_PET_SUNSET.toLocaleDateString('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const sunsetDate = dayInWords(GET_PET_SUNSET);
 
 /** The error-code table, generated from ERROR_CODES so that it cannot drift from what the store sends. */
 function errorCodeTable(): string {

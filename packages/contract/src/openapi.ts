@@ -2,6 +2,7 @@ import { generateOpenApi } from '@ts-rest/open-api';
 import { contract } from './contract.js';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_STATUSES } from './limits.js';
 import { ANIMALS_TAG, documentDescription } from './openapi-description.js';
+import { API_BASE_PATH, inKiB, MAX_BODY_BYTES } from './rules.js';
 
 const bearerAuth = 'bearerAuth';
 
@@ -15,7 +16,7 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '409': 'A request with this Idempotency-Key is still in progress.',
   '422': 'Idempotency-Key already used with a different body.',
   '429': 'Too many requests; see Retry-After.',
-  '413': 'Request body larger than 16 KiB.',
+  '413': `Request body larger than ${inKiB(MAX_BODY_BYTES)}.`,
   '415': 'Request body is not application/json.',
   '500': 'Unexpected failure.',
   '503': 'Database unreachable; retry later.',
@@ -63,12 +64,12 @@ export const openApiDocument = generateOpenApi(
     tags: [ANIMALS_TAG],
     servers: [
       {
-        url: 'https://{host}/v1',
+        url: `https://{host}${API_BASE_PATH}`,
         description: 'Production',
         variables: { host: { default: 'api.animal-store.example' } },
       },
       {
-        url: 'https://{host}/v1',
+        url: `https://{host}${API_BASE_PATH}`,
         description: 'Staging',
         variables: { host: { default: 'staging.api.animal-store.example' } },
       },

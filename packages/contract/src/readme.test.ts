@@ -1,11 +1,80 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './errors.js';
+import {
+  dayInWords,
+  GET_PET_SUNSET,
+  IDEMPOTENCY_WINDOW_HOURS,
+  inKiB,
+  MAX_BODY_BYTES,
+  MAX_HEADER_BYTES,
+} from './rules.js';
 
 const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 
-describe('the README', () => {
-  it.each(Object.entries(ERROR_CODES))('documents error code %s with its status', (code, { status }) => {
-    expect(readme).toMatch(new RegExp(`^\\| +\`${code}\` +\\| +${status} +\\|`, 'm'));
+/** The rows of the first Markdown table after the given heading, as trimmed cells, header and rule left out. */
+function tableAfter(markdown: string, heading: string): string[][] {
+  const start = markdown.indexOf(`\n${heading}\n`);
+  if (start === -1) return [];
+  const lines = markdown.slice(start).split('\n').slice(2);
+  const table = lines.slice(lines.findIndex((line) => line.startsWith('|')));
+  const end = table.findIndex((line) => !line.startsWith('|'));
+  return table.slice(2, end === -1 ? undefined : end).map((row) =>
+    row
+      .slice(1, -1)
+      .split(/(?<!\\)\|/)
+      .map((cell) => cell.trim()),
+  );
+}
+
+describe("the README's table of error codes", () => {
+  it('lists exactly ERROR_CODES, in order, with their statuses and meanings', () => {
+    const documented = tableAfter(readme, '### Error codes');
+    const expected = Object.entries(ERROR_CODES).map(([code, { status, when }]) => [
+      `\`${code}\``,
+      String(status),
+      when,
+    ]);
+    expect(documented).toStrictEqual(expected);
+  });
+});
+
+/** The READMEs that state the API's rules in prose. */
+const prose = ['../../../README.md', '../../../apps/cli/README.md'].map((path) => ({
+  path,
+  lines: readFileSync(new URL(path, import.meta.url), 'utf8').split('\n'),
+}));
+
+/** Every match of `pattern` (with one capture) in the READMEs, on lines `about` accepts, with where it is. */
+function mentions(pattern: RegExp, about: (line: string) => boolean = () => true) {
+  return prose.flatMap(({ path, lines }) =>
+    lines.flatMap((line, index) =>
+      about(line)
+        ? [...line.matchAll(pattern)].map((match) => ({ at: `${path}:${index + 1}`, said: match[1] }))
+        : [],
+    ),
+  );
+}
+
+describe('the rules the READMEs state in prose', () => {
+  // Each check asks for at least one mention, so that it cannot pass by finding nothing.
+  const expectAll = (found: { at: string; said?: string }[], rule: string) => {
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toStrictEqual(found.map(({ at }) => ({ at, said: rule })));
+  };
+
+  it('are the body and header limit of the contract (the admin bundle sizes aside)', () => {
+    expect(inKiB(MAX_HEADER_BYTES)).toBe(inKiB(MAX_BODY_BYTES));
+    const aboutRequests = (line: string) => !/JavaScript|gzipped|CSS/.test(line);
+    expectAll(mentions(/\b(\d+(?:\.\d+)? KiB)/g, aboutRequests), inKiB(MAX_BODY_BYTES));
+  });
+
+  it('are the Idempotency-Key window of the contract', () => {
+    expectAll(mentions(/\b(\d+ hours)/g), `${IDEMPOTENCY_WINDOW_HOURS} hours`);
+  });
+
+  it("are getPet's sunset date of the contract, in words and in the Sunset header", () => {
+    expectAll(mentions(/\b(\d{1,2} [A-Z][a-z]{3,} \d{4})\b/g), dayInWords(GET_PET_SUNSET));
+    expectAll(mentions(/`Sunset: ([^`]+)`/g), GET_PET_SUNSET.toUTCString());
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-
 import { LIST_LIMIT, MAX_SAFE_ID, PET_NAME_MAX_LENGTH, PET_STATUSES } from './limits.js';
 import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES as M } from './messages.js';
+import { IDEMPOTENCY_WINDOW_HOURS } from './rules.js';
 
 export { LIST_LIMIT, MAX_SAFE_ID, PET_NAME_MAX_LENGTH, PET_STATUSES };
 
@@ -123,6 +123,8 @@ export const AuthorizationHeaderSchema = z.object({
 export const IdempotencyKeySchema = z
   .string({ invalid_type_error: M.notString })
   .regex(/^[\x21-\x7e]{1,255}$/, M.notIdempotencyKey)
-  .describe('Makes a retry safe: the first response for this key is replayed for 24 hours.');
+  .describe(
+    `Makes a retry safe: the first response for this key is replayed for ${IDEMPOTENCY_WINDOW_HOURS} hours.`,
+  );
 
 export const IdempotencyHeaderSchema = z.object({ 'idempotency-key': IdempotencyKeySchema.optional() });

@@ -1,14 +1,9 @@
-import { contract, GET_PET_SUNSET } from '@animal-store/contract';
+import { contract, dayInWords, GET_PET_SUNSET } from '@animal-store/contract';
 import { type ApiClient, failureOf } from '../api-client.js';
 import { wantsJson, writeErr, writeJson, writeOut } from '../output/output.js';
 import { formatPetTable } from '../output/pet-table.js';
 
-export const sunsetDay = GET_PET_SUNSET.toLocaleDateString('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+export const sunsetDay = dayInWords(GET_PET_SUNSET);
 
 /**
  * Warned on every call, before the request, so that scripts still using it are noticed long before the

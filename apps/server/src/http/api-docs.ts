@@ -1,8 +1,7 @@
-import { openApiDocument } from '@animal-store/contract';
+import { API_BASE_PATH, openApiDocument } from '@animal-store/contract';
 import { type Request, type RequestHandler, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { AdminEnvironment } from '../config.js';
-import { API_BASE_PATH } from './served-contract.js';
 
 /** The committed document, with this server first so that "Try it out" on /docs calls the store serving it. */
 const servedDocument = {

@@ -1,10 +1,7 @@
-import { GET_PET_SUNSET } from '@animal-store/contract';
+import { GET_PET_DEPRECATED_SINCE, GET_PET_SUNSET } from '@animal-store/contract';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { apiClientOf } from './auth.js';
-
-/** When getPet was first served deprecated (RFC 9745 wants a date): the first release of this store. */
-const DEPRECATED_SINCE = new Date('2026-11-22T00:00:00Z');
 
 /** One log line per client per interval is enough to find who still calls getPet, without flooding the log. */
 const LOG_INTERVAL_MS = 60 * 60 * 1000;
@@ -19,7 +16,7 @@ export function deprecated(options: {
   operation: string;
 }): RequestHandler {
   const lastLoggedAt = new Map<string, number>();
-  const deprecation = `@${DEPRECATED_SINCE.getTime() / 1000}`;
+  const deprecation = `@${GET_PET_DEPRECATED_SINCE.getTime() / 1000}`;
   const sunset = GET_PET_SUNSET.toUTCString();
   const successor = `<${options.successor}>; rel="successor-version"`;
   return (_req, res, next) => {

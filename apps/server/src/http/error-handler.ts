@@ -1,3 +1,4 @@
+import { inKiB, MAX_BODY_BYTES } from '@animal-store/contract';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { isDatabaseUnavailable, isStorageFailure } from '../store/database-errors.js';
@@ -26,7 +27,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     } else if (type === INVALID_UTF8) {
       sendError(res, 'malformed_json', 'The request body is not valid UTF-8.');
     } else if (type === 'entity.too.large') {
-      sendError(res, 'payload_too_large', 'The request body is larger than 16 KiB.');
+      sendError(res, 'payload_too_large', `The request body is larger than ${inKiB(MAX_BODY_BYTES)}.`);
     } else if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
       sendError(res, 'unsupported_media_type', BODY_NOT_UTF8_MESSAGE);
     } else if (status !== undefined && status >= 400 && status < 500) {

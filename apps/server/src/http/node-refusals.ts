@@ -1,7 +1,7 @@
 import { type RequestListener, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { ErrorCode } from '@animal-store/contract';
+import { type ErrorCode, inKiB, MAX_HEADER_BYTES } from '@animal-store/contract';
 import { errorBody } from './api-error.js';
 
 /**
@@ -28,7 +28,10 @@ const UNMET_EXPECTATION: Refusal = {
 
 /** What Node's parser errors mean to a client; any other is NOT_HTTP. */
 const PARSER_ERRORS: Record<string, Refusal> = {
-  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', message: 'The request headers are larger than 16 KiB.' },
+  HPE_HEADER_OVERFLOW: {
+    code: 'headers_too_large',
+    message: `The request headers are larger than ${inKiB(MAX_HEADER_BYTES)}.`,
+  },
   HPE_INVALID_VERSION: BAD_VERSION,
   HPE_CHUNK_EXTENSIONS_OVERFLOW: {
     code: 'payload_too_large',

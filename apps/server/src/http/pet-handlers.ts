@@ -1,10 +1,11 @@
+import { API_BASE_PATH } from '@animal-store/contract';
 import type { AppRouteImplementation } from '@ts-rest/express';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
 import { errorBody } from './api-error.js';
 import { apiClientOf } from './auth.js';
 import { decodeCursor, nextPageUrl } from './pagination.js';
-import { API_BASE_PATH, type servedContract } from './served-contract.js';
+import type { servedContract } from './served-contract.js';
 
 type Operations = typeof servedContract;
 

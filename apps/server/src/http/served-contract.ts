@@ -1,8 +1,5 @@
-import { contract } from '@animal-store/contract';
+import { API_BASE_PATH, contract } from '@animal-store/contract';
 import { initContract } from '@ts-rest/core';
-
-/** The path of the API's base address: the contract's paths are relative to it. */
-export const API_BASE_PATH = '/v1';
 
 /**
  * The published contract's operations at their full paths, validated and served as published. Registering

@@ -1,3 +1,4 @@
+import { API_BASE_PATH, MAX_BODY_BYTES } from '@animal-store/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/express';
 import express, { type Express, type RequestHandler } from 'express';
@@ -16,15 +17,13 @@ import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } fro
 import { requestLogger } from './request-logger.js';
 import { refuseInvalidUtf8, requireJsonBody, validationErrorHandler } from './request-validation.js';
 import { apiSecurityHeaders, corsForApi } from './security-headers.js';
-import { API_BASE_PATH, servedContract } from './served-contract.js';
-
-const BODY_LIMIT = '16kb';
+import { servedContract } from './served-contract.js';
 
 /**
  * Any JSON value is parsed (not only objects and arrays), so that `null` or `"Rex"` is told by validation that
  * the body must be an object, rather than that it is not JSON; bytes that are not UTF-8 are refused.
  */
-const parseJsonBody = express.json({ limit: BODY_LIMIT, strict: false, verify: refuseInvalidUtf8 });
+const parseJsonBody = express.json({ limit: MAX_BODY_BYTES, strict: false, verify: refuseInvalidUtf8 });
 
 /**
  * ts-rest types an operation's middleware by the request after validation, but runs it before: on the request as

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { AggregatorRegistry, type PrometheusContentType, type Registry } from 'prom-client';
+import { listen } from '../listen.js';
 
 export interface MetricsListenerConfig {
   port: number;
@@ -23,7 +24,7 @@ async function render(source: MetricsSource): Promise<{ contentType: string; bod
  * A listener of its own for Prometheus, apart from the API's port: only GET /metrics, in the text format. It is
  * meant for a private address (METRICS_HOST defaults to 127.0.0.1): the numbers name API key ids.
  */
-export function startMetricsListener(
+export async function startMetricsListener(
   config: MetricsListenerConfig,
   source: MetricsSource,
   logger: Logger,
@@ -43,14 +44,10 @@ export function startMetricsListener(
       },
     );
   });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => {
-      const { port } = server.address() as AddressInfo;
-      logger.info({ metrics: `http://${config.host}:${port}/metrics` }, 'metrics listening');
-      resolve(server.unref());
-    });
-  });
+  await listen(server, config.host, config.port, { host: 'METRICS_HOST', port: 'METRICS_PORT' });
+  const { port } = server.address() as AddressInfo;
+  logger.info({ metrics: `http://${config.host}:${port}/metrics` }, 'metrics listening');
+  return server.unref();
 }
 
 /** In a cluster worker: answers the primary's requests for this worker's numbers from `registry`. */

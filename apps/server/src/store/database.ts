@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -38,6 +38,22 @@ export class DatabaseOpenError extends Error {
   override name = 'DatabaseOpenError';
 }
 
+/** Why SQLite could not open `path`: better-sqlite3 says only "unable to open database file" for a read-only place. */
+function sqliteOpenFailure(error: unknown, path: string): string {
+  const code = (error as NodeJS.ErrnoException).code ?? '';
+  const deniedHere = () => {
+    try {
+      accessSync(dirname(path), constants.W_OK);
+      return false;
+    } catch (accessError) {
+      return ['EACCES', 'EPERM', 'EROFS'].includes((accessError as NodeJS.ErrnoException).code ?? '');
+    }
+  };
+  return ['EACCES', 'EPERM', 'EROFS'].includes(code) || (code === 'SQLITE_CANTOPEN' && deniedHere())
+    ? 'permission denied; set DATABASE_URL to a path this user may write'
+    : (error as Error).message;
+}
+
 function openSqlite(
   path: string,
   tuning: DatabaseTuning,
@@ -52,7 +68,9 @@ function openSqlite(
     connection.pragma('busy_timeout = 5000');
     connection.pragma('quick_check');
   } catch (error) {
-    throw new DatabaseOpenError(`Cannot open the SQLite database at ${path}: ${(error as Error).message}`);
+    throw new DatabaseOpenError(
+      `Cannot open the SQLite database at ${path}: ${sqliteOpenFailure(error, path)}.`,
+    );
   }
   assertWritable(connection, path);
   const storage = new SqliteStorage(connection);

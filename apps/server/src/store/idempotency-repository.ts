@@ -1,9 +1,10 @@
+import { IDEMPOTENCY_WINDOW_HOURS } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
 import { onceMoreIfConnectionLost } from './retry-lost-connection.js';
 import type { DatabaseSchema } from './schema.js';
 
-/** How long a key and its response are kept: a client retrying within a day gets the first response back. */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a key and its response are kept: a client retrying within the window gets the first response back. */
+export const IDEMPOTENCY_TTL_MS = IDEMPOTENCY_WINDOW_HOURS * 60 * 60 * 1000;
 
 /**
  * A claim whose request never completed (its process died between claim and commit) is taken over after this,

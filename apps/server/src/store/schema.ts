@@ -1,3 +1,4 @@
+import type { PetStatus } from '@animal-store/contract';
 import type { Generated } from 'kysely';
 
 /** Tables as stored; columns are snake_case and mapped to the contract's camelCase in the repositories. */
@@ -6,7 +7,7 @@ export interface PetsTable {
   name: string;
   category_id: number;
   /** NULL when the client gave no status: the store invents no default (docs/decisions/003). */
-  status: 'available' | 'pending' | 'sold' | null;
+  status: PetStatus | null;
 }
 
 export interface ApiKeysTable {

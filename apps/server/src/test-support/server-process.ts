@@ -19,11 +19,15 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs a server entry point (src/main.ts, src/keys-cli.ts, or a built dist/main.js) as a real process. */
+/**
+ * Runs a server entry point (src/main.ts, src/keys-cli.ts, or a built dist/main.js) as a real process, as another
+ * user when `user` says so.
+ */
 export function runServerScript(
   script: string,
   env: Record<string, string>,
   args: string[] = [],
+  user: { uid?: number; gid?: number } = {},
 ): ServerProcess {
   // Sources run through tsx; a built script (dist/*.js) runs on plain Node, as in production.
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
@@ -32,6 +36,7 @@ export function runServerScript(
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', ...env },
     // stdin is the pipe that ties the server's life to this process's.
     stdio: ['pipe', 'pipe', 'pipe'],
+    ...user,
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));

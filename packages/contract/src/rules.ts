@@ -1,0 +1,30 @@
+/**
+ * The rules of the API that are not a schema: its base path, its size limits, the Idempotency-Key window and the
+ * deprecation dates. Server, admin app, CLI and docs import them here rather than restate them; a message that
+ * states a rule builds its words from the constant.
+ */
+
+/** The path of the API's base address: the contract's paths are relative to it. */
+export const API_BASE_PATH = '/v1';
+
+/** The largest request body the store reads; a larger one is answered 413 `payload_too_large`. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** The largest request head (request line and headers) the store reads; a larger one is answered 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+
+/** How long the first response for an Idempotency-Key is kept and replayed to a retry. */
+export const IDEMPOTENCY_WINDOW_HOURS = 24;
+
+/** When getPet was first served deprecated (RFC 9745 wants a date): the first release of this store. */
+export const GET_PET_DEPRECATED_SINCE = new Date('2026-11-22T00:00:00Z');
+
+/** The date from which getPet is gone; announced in the `Sunset` header of every getPet response. */
+export const GET_PET_SUNSET = new Date('2030-12-05T00:00:00Z');
+
+/** A size in the words messages and docs use, e.g. `16 KiB`. */
+export const inKiB = (bytes: number): string => `${bytes / 1024} KiB`;
+
+/** A day in the words messages and docs use, e.g. `5 December 2030`. */
+export const dayInWords = (date: Date): string =>
+  date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
