@@ -5,7 +5,7 @@ const MAX_DELAY_MS = 30_000;
 
 /**
  * When to replace a dead worker. One that had been serving is replaced at once; one that died soon after it
- * started (a read-only or full disk, an unreachable dependency at start-up) is replaced after a delay that doubles
+ * started serving (a fault that kills it again, such as a storage failure) is replaced after a delay that doubles
  * with each such death, up to 30 s, so that a lasting fault costs a slow retry instead of a tight crash loop.
  */
 export class WorkerRestarts {
