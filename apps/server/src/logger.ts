@@ -7,7 +7,7 @@ import type { Config } from './config.js';
  */
 export function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Logger {
   // No redaction: no line carries headers (the request log picks its fields, and a test checks that no key reaches
-  // the log); redacting paths that are never there cost every line a pass of its own (docs/performance.md).
+  // the log); redacting paths that are never there cost every line a pass of its own.
   const options = { level: config.logLevel };
   if (config.env === 'development' && process.stdout.isTTY) {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } });

@@ -45,7 +45,7 @@ const secondsUntil = (resetTime: Date | undefined) =>
  * draft-7 `RateLimit` and `RateLimit-Policy` headers. The counting is express-rate-limit's (its in-process store,
  * or rate-limit-redis shared by every instance); its middleware wrapper is not used, because its per-request
  * option handling (five awaits, a property definition, the client address for a debug line) cost a tenth of a
- * list request (docs/performance.md).
+ * list request.
  */
 export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): RequestHandler {
   const limit = options.requestsPerKeyPerMinute;

@@ -14,7 +14,7 @@ export function requestIdOf(res: Response): string {
  * One JSON line per request, written when the response is done: request id, method, path, client address (behind
  * trusted proxies, the one they forward), matched route, status and duration. Headers and query strings are left out on purpose: they are where credentials leak into logs.
  * Written here rather than with pino-http, whose per-request child logger and serializers cost a fifth of the
- * throughput of a list request (docs/performance.md).
+ * throughput of a list request.
  */
 export function requestLogger(logger: Logger, clientAddress: ClientAddress): RequestHandler {
   return (req, res, next) => {

@@ -25,7 +25,7 @@ export function documentSecurityHeaders(apiOrigins: readonly string[]): RequestH
     },
   });
   // Helmet's headers depend only on its options, so they are recorded once: a dozen middleware calls per request
-  // were a tenth of the cost of a list request (docs/performance.md).
+  // were a tenth of the cost of a list request.
   const headers: Array<[string, string]> = [];
   const recorder = {
     setHeader: (name: string, value: string) => headers.push([name, value]),

@@ -47,8 +47,7 @@ function petQueries(db: Kysely<DatabaseSchema>, dialect: Dialect) {
         const withStatus = db.selectFrom('pets').selectAll().where('status', '=', p.status);
         // SQLite serves the plain form from the (status, id) index by itself. PostgreSQL soon runs a prepared
         // statement with a generic plan, which for `status = $1 and id > $2` filters the primary key: slow for a rare
-        // status. A row comparison only the (status, id) index can serve keeps it on that index (plans in
-        // docs/performance.md).
+        // status. A row comparison only the (status, id) index can serve keeps it on that index.
         return dialect === 'sqlite'
           ? withStatus.where('id', '>', p.afterId).orderBy('id').limit(p.limit)
           : withStatus
