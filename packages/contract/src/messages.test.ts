@@ -54,6 +54,8 @@ describe('the messages of the query of listPets', () => {
     ['101', M.aboveMaxLimit],
     ['1'.repeat(400), M.aboveMaxLimit],
     [['1', '2'], M.repeated],
+    [0, M.belowMinLimit],
+    [2.5, M.notDecimalDigits],
   ])('limit=%j', (limit, message) => {
     expect(issuesOf(ListPetsQuerySchema, { limit })).toStrictEqual([`limit: ${message}`]);
   });
@@ -62,6 +64,7 @@ describe('the messages of the query of listPets', () => {
     ['1', 1],
     ['20', 20],
     ['100', 100],
+    [50, 50],
   ])('limit=%j is read as %d', (limit, value) => {
     expect(ListPetsQuerySchema.parse({ limit })).toStrictEqual({ limit: value });
   });

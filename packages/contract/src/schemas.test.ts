@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import type { ClientInferRequest } from '@ts-rest/core';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { contract } from './contract.js';
 import { ListPetsQuerySchema, NewPetSchema, PetIdPathSchema, PetSchema } from './schemas.js';
 
 const issuesOf = (result: { success: boolean; error?: { issues: Array<{ path: (string | number)[] }> } }) =>
@@ -52,6 +54,14 @@ describe('PetSchema', () => {
 });
 
 describe('ListPetsQuerySchema', () => {
+  // Checked by the typecheck (tsc covers the tests): a typed client passes limit as a number or as its digits.
+  it('lets typed clients pass limit as a number or as text', () => {
+    type ListQuery = NonNullable<ClientInferRequest<typeof contract.listPets>['query']>;
+    expectTypeOf<{ limit: number }>().toExtend<ListQuery>();
+    expectTypeOf<{ limit: string }>().toExtend<ListQuery>();
+    expect(ListPetsQuerySchema.parse({ limit: 50 })).toStrictEqual({ limit: 50 });
+  });
+
   it('defaults limit to 20 and leaves status unset', () => {
     expect(ListPetsQuerySchema.parse({})).toStrictEqual({ limit: 20 });
   });

@@ -75,10 +75,20 @@ export type ApiError = z.infer<typeof ErrorSchema>;
 const singleQueryValue = () => z.string({ invalid_type_error: M.repeated });
 
 /** `limit` as canonical decimal digits, as path ids are: `1e1`, `0x10`, `+5`, `05` or `5.0` are refused, not read. */
-const ListLimitSchema = singleQueryValue()
+const ListLimitText = singleQueryValue()
   .min(1, M.empty)
   .regex(/^[0-9]*$/, M.notDecimalDigits)
-  .regex(/^(?!0[0-9])/, M.leadingZero)
+  .regex(/^(?!0[0-9])/, M.leadingZero);
+
+/**
+ * A typed client passes `limit` as a number, which travels as its decimal digits; the server reads the text. Zod
+ * reports the text's own issue when only that option fails on its rules, and `repeated` when neither option takes
+ * the value's type (an array: the parameter given twice).
+ */
+const ListLimitSchema = z
+  .union([z.number().int(M.notDecimalDigits), ListLimitText], {
+    errorMap: (issue, ctx) => ({ message: issue.code === 'invalid_union' ? M.repeated : ctx.defaultError }),
+  })
   .pipe(z.coerce.number().min(LIST_LIMIT.min, M.belowMinLimit).max(LIST_LIMIT.max, M.aboveMaxLimit));
 
 export const ListPetsQuerySchema = z
