@@ -41,20 +41,14 @@ export function watchConnection(client: pg.PoolClient): WatchedConnection {
 }
 
 /**
- * The pool as Kysely takes it, each client watched (`watchConnection`); for queries sent as they are, where
- * the tuning's named statements (`tuning/postgres-prepared-statements.ts`) are off.
+ * The pool as Kysely takes it, each client wrapped once for its whole life: Kysely keeps its own connection object
+ * per client it is given, so a new wrapper per checkout would make it build a new one for every query.
  */
-export function withWatchedConnections(pool: pg.Pool): PostgresPool {
-  // One wrapper per client for its whole life: Kysely keeps its own connection object per client it is given.
+export function withClientsWrapped(
+  pool: pg.Pool,
+  wrap: (client: pg.PoolClient) => PostgresPoolClient,
+): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
-    const connection = watchConnection(client);
-    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) =>
-      typeof sqlOrCursor === 'string'
-        ? connection.run(() => client.query(sqlOrCursor, parameters))
-        : client.query(sqlOrCursor);
-    return { query: query as unknown as PostgresPoolClient['query'], release: connection.release };
-  };
   return {
     connect: async () => {
       const client = await pool.connect();
@@ -67,4 +61,20 @@ export function withWatchedConnections(pool: pg.Pool): PostgresPool {
     },
     end: () => pool.end(),
   };
+}
+
+/**
+ * The pool with each client watched (`watchConnection`), its queries sent as they are; used where the tuning's
+ * named statements (`tuning/postgres-prepared-statements.ts`) are off.
+ */
+export function withWatchedConnections(pool: pg.Pool): PostgresPool {
+  return withClientsWrapped(pool, (client) => {
+    const connection = watchConnection(client);
+    // Kysely passes SQL text with parameters, or a cursor (for streaming, which the store does not use).
+    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) =>
+      typeof sqlOrCursor === 'string'
+        ? connection.run(() => client.query(sqlOrCursor, parameters))
+        : client.query(sqlOrCursor);
+    return { query: query as unknown as PostgresPoolClient['query'], release: connection.release };
+  });
 }

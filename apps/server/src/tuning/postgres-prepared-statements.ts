@@ -1,6 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
-import { watchConnection } from '../store/postgres-connection-faults.js';
+import { watchConnection, withClientsWrapped } from '../store/postgres-connection-faults.js';
 import { boundedCache } from './bounded-cache.js';
 
 /** Data statements only: transaction control and DDL are sent as they are. */
@@ -15,7 +15,7 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 export function withPreparedStatements(pool: pg.Pool): PostgresPool {
   const names = boundedCache<string>();
   let counter = 0;
-  const prepare = (client: pg.PoolClient): PostgresPoolClient => {
+  return withClientsWrapped(pool, (client) => {
     // The store's fault handling of each connection (store/postgres-connection-faults.ts) applies as without tuning.
     const connection = watchConnection(client);
     // Kysely passes SQL text with parameters, or a cursor (for streaming, which the store does not use).
@@ -32,20 +32,5 @@ export function withPreparedStatements(pool: pg.Pool): PostgresPool {
       );
     };
     return { query: query as unknown as PostgresPoolClient['query'], release: connection.release };
-  };
-  // One wrapper per pooled connection, for its whole life: Kysely keeps its own connection object per client it
-  // is given, so a new wrapper per checkout would make it build a new one for every query.
-  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
-  return {
-    connect: async () => {
-      const client = await pool.connect();
-      let wrapper = wrappers.get(client);
-      if (!wrapper) {
-        wrapper = prepare(client);
-        wrappers.set(client, wrapper);
-      }
-      return wrapper;
-    },
-    end: () => pool.end(),
-  };
+  });
 }
