@@ -39,7 +39,12 @@ export function runServerScript(
     ...user,
   });
   let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.once('close', (code) => resolve(code));
+    // Node could not start at all (e.g. the user may not execute it): fail now rather than at the test's timeout.
+    child.once('error', (error) => reject(error));
+  });
+  exited.catch(() => undefined);
   const listening = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -48,7 +53,7 @@ export function runServerScript(
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
-    exited.then((code) => reject(new Error(`exited with ${code} before listening:\n${output}`)));
+    exited.then((code) => reject(new Error(`exited with ${code} before listening:\n${output}`)), reject);
   });
   listening.catch(() => undefined);
   return { child, output: () => output, listening, exited };
