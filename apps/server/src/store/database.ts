@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, PostgresConfig } from '../config.js';
 import type { DatabaseTuning } from '../tuning/index.js';
+import { PgBouncerDialect } from './pgbouncer-dialect.js';
 import { reportLostConnections, withWatchedConnections } from './postgres-connection-faults.js';
 import type { DatabaseSchema } from './schema.js';
 import { probeWrite, SqliteStorage } from './sqlite-storage.js';
@@ -117,11 +118,10 @@ function openPostgres(
   reportLostConnections(pool, onConnectionLost);
   // PgBouncer in transaction mode hands each transaction to any server connection: a statement prepared on one is
   // missing on the next, so queries go unnamed there (decision 017).
-  const db = new Kysely<DatabaseSchema>({
-    dialect: new PostgresDialect({
-      pool: (!pgbouncer && tuning.postgres?.(pool)) || withWatchedConnections(pool),
-    }),
+  const dialect = new (pgbouncer ? PgBouncerDialect : PostgresDialect)({
+    pool: (!pgbouncer && tuning.postgres?.(pool)) || withWatchedConnections(pool),
   });
+  const db = new Kysely<DatabaseSchema>({ dialect });
   return { db, pool };
 }
 

@@ -83,6 +83,19 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const { error } = await new Migrator({ db, provider, migrationTableSchema }).migrateToLatest();
-  if (error) throw error;
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  // Instances starting together behind PgBouncer migrate without a lock (pgbouncer-dialect.ts): one that loses the
+  // race has its transaction rolled back, and finds the work done when it tries again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const { error } = await migrator.migrateToLatest();
+      if (error) throw error;
+      return;
+    } catch (error) {
+      if (attempt === MIGRATION_ATTEMPTS) throw error;
+    }
+  }
 }
+
+/** A migration that fails for want of a lock succeeds on the next try; one that is wrong fails every time. */
+const MIGRATION_ATTEMPTS = 3;
