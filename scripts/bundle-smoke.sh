@@ -5,8 +5,13 @@ set -eu
 checkout=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 server=''
+# npm, the shell it starts and node: the whole tree, children first, so that none outlives the test.
+stop_tree() {
+  for child in $(pgrep -P "$1"); do stop_tree "$child"; done
+  kill -TERM "$1" 2>/dev/null || true
+}
 cleanup() {
-  if [ -n "$server" ]; then kill -TERM -- "-$server" 2>/dev/null || true; fi
+  if [ -n "$server" ]; then stop_tree "$server"; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -28,8 +33,7 @@ if grep -rlF "$checkout" --include='*.js' --include='*.json' . | grep -q .; then
   fail "a file names the checkout ($checkout)"
 fi
 
-# Its own process group, so that npm, its shell and node stop together.
-PORT=0 LOG_LEVEL=info setsid npm start >"$work/server.log" 2>&1 &
+PORT=0 LOG_LEVEL=info npm start >"$work/server.log" 2>&1 &
 server=$!
 origin=''
 for _ in $(seq 1 100); do
