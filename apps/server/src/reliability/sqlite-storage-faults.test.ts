@@ -17,6 +17,18 @@ function run(command: string, ...args: string[]): void {
   execFileSync(command, args, { stdio: 'pipe' });
 }
 
+/** Whether a file in `directory` can be made immutable (and back), the fault these tests set up. */
+function canMakeImmutable(directory: string): boolean {
+  try {
+    writeFileSync(join(directory, 'probe'), '');
+    run('chattr', '+i', join(directory, 'probe'));
+    run('chattr', '-i', join(directory, 'probe'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Why the faults cannot be set up here, or undefined when they can. */
 function whyFaultsCannotBeSetUp(): string | undefined {
   if (process.getuid?.() !== 0) return 'needs root, to mount tmpfs and set the immutable attribute';
@@ -28,12 +40,9 @@ function whyFaultsCannotBeSetUp(): string | undefined {
     return 'cannot mount tmpfs here (a container without CAP_SYS_ADMIN?)';
   }
   try {
-    writeFileSync(join(directory, 'probe'), '');
-    run('chattr', '+i', join(directory, 'probe'));
-    run('chattr', '-i', join(directory, 'probe'));
-    return undefined;
-  } catch {
-    return 'tmpfs here does not support chattr +i (Linux 6.0 or later does)';
+    return canMakeImmutable(directory)
+      ? undefined
+      : 'tmpfs here does not support chattr +i (Linux 6.0 or later does)';
   } finally {
     run('umount', directory);
     rmSync(directory, { recursive: true, force: true });
@@ -49,12 +58,9 @@ const unsupported = whyFaultsCannotBeSetUp();
 function whyRunTimeImmutabilityCannotBeSetUp(): string | undefined {
   const directory = mkdtempSync(join(tmpdir(), 'animal-store-chattr-'));
   try {
-    writeFileSync(join(directory, 'probe'), '');
-    run('chattr', '+i', join(directory, 'probe'));
-    run('chattr', '-i', join(directory, 'probe'));
-    return undefined;
-  } catch {
-    return `the file system of ${tmpdir()} does not support chattr +i`;
+    return canMakeImmutable(directory)
+      ? undefined
+      : `the file system of ${tmpdir()} does not support chattr +i`;
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
