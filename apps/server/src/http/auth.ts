@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
 import { sendError } from './api-error.js';
 import type { AuthenticationFailureRecorder } from './rate-limits.js';
@@ -19,9 +19,13 @@ export function requireApiKey(
   verifier: KeyVerifier,
   onRefused: AuthenticationFailureRecorder,
 ): RequestHandler {
-  return async (req, res, next) => {
-    const key = BEARER.exec(req.headers.authorization ?? '')?.[1];
-    const client = key === undefined ? undefined : await verifier.verify(key);
+  const admit = (
+    req: Request,
+    res: Response,
+    next: NextFunction,
+    client: ApiClient | undefined,
+    key?: string,
+  ) => {
     if (!client) {
       onRefused(req);
       res.setHeader('WWW-Authenticate', 'Bearer realm="animal-store"');
@@ -31,5 +35,12 @@ export function requireApiKey(
     }
     res.locals.apiClient = client;
     next();
+  };
+  return (req, res, next) => {
+    const key = BEARER.exec(req.headers.authorization ?? '')?.[1];
+    const client = key === undefined ? undefined : verifier.verify(key);
+    // A known key is answered at once: the request goes on without waiting for a promise.
+    if (client instanceof Promise) client.then((found) => admit(req, res, next, found, key), next);
+    else admit(req, res, next, client, key);
   };
 }

@@ -46,4 +46,15 @@ describe('KeyVerifier', () => {
     await store.keys.revoke(stored.id);
     expect(await verifier.verify(stored.key)).toBeUndefined();
   });
+
+  it('answers a configured key, or a stored one it verified moments ago, without a promise', async () => {
+    const stored = await store.keys.create('cached');
+    const verifier = new KeyVerifier(store.keys, ['configured-key-0123456789']);
+    expect(verifier.verify('configured-key-0123456789')).toMatchObject({ keyId: 'env-1' });
+    const first = verifier.verify(stored.key);
+    expect(first).toBeInstanceOf(Promise);
+    await first;
+    expect(verifier.verify(stored.key)).toMatchObject({ keyId: String(stored.id) });
+    expect(verifier.verify('as_not-a-key')).toBeInstanceOf(Promise);
+  });
 });

@@ -44,13 +44,20 @@ export class KeyVerifier {
     );
   }
 
-  async verify(key: string): Promise<ApiClient | undefined> {
+  /**
+   * The client a key belongs to. Answered at once, without a promise, for a configured key or one verified in the
+   * last seconds, which is nearly every request; otherwise the database is asked.
+   */
+  verify(key: string): ApiClient | undefined | Promise<ApiClient | undefined> {
     const keyHash = hashApiKey(key);
     const configured = this.configuredKeys.get(keyHash);
     if (configured) return configured;
     const cached = this.verified.get(keyHash);
     if (cached && cached.until > Date.now()) return cached.client;
+    return this.verifyStored(keyHash);
+  }
 
+  private async verifyStored(keyHash: string): Promise<ApiClient | undefined> {
     const stored = await this.repository.findActiveByHash(keyHash);
     if (!stored) {
       this.verified.delete(keyHash);
