@@ -1,3 +1,4 @@
+import type { Store } from 'express-rate-limit';
 import { describe, expect, it } from 'vitest';
 import { sqliteTestDatabase } from '../test-support/databases.js';
 import { anError, see } from '../test-support/http-assertions.js';
@@ -55,5 +56,33 @@ describe('rate limits (in-process counters)', () => {
       await guarded.close();
       await fresh.drop();
     }
+  });
+
+  it('lets requests through, and logs, when the counter store fails, at once or later', async () => {
+    const fresh = await sqliteTestDatabase.create();
+    const broken = new Error('counter store down');
+    const failing = (how: 'throws' | 'rejects'): Store => {
+      const fail = () => {
+        if (how === 'throws') throw broken;
+        return Promise.reject(broken);
+      };
+      return { increment: fail, get: fail, decrement: () => {}, resetKey: () => {} };
+    };
+    for (const how of ['throws', 'rejects'] as const) {
+      const server = await startTestServer(fresh.config, { rateLimits: { storeFor: () => failing(how) } });
+      try {
+        const allowed = await server.request('/v1/pets');
+        expect(allowed.status).toBe(200);
+        expect(allowed.headers.get('ratelimit')).toBeNull();
+        const refused = await fetch(`${server.baseUrl}/pets`, { headers: { authorization: 'Bearer guess' } });
+        expect(refused.status).toBe(401);
+        expect(server.logLines().map((line) => line.msg)).toContain(
+          'rate-limit counter store failed; request allowed',
+        );
+      } finally {
+        await server.close();
+      }
+    }
+    await fresh.drop();
   });
 });

@@ -24,16 +24,26 @@ function counterStore(options: RateLimitOptions, name: string): Store {
 }
 
 /**
- * Runs a counter-store operation; a store that fails anyway counts as "no information". Redis trouble never gets
- * here (its store falls back to the instance's own counters); the cluster primary's counters fail only with the
- * primary, which takes the workers with it.
+ * Runs a counter-store operation, then `then` with its result; a store that fails counts as "no information". Redis
+ * trouble never gets here (its store falls back to the instance's own counters); the cluster primary's counters
+ * fail only with the primary, which takes the workers with it. The returned promise is the middleware's, so that
+ * Express hears of anything `then` throws. One `then`, not nested awaits: each await is a turn of the microtask
+ * queue on every request.
  */
-async function failOpen<T>(operation: () => T | Promise<T>, onError?: (error: unknown) => void) {
-  try {
-    return await operation();
-  } catch (error) {
+function afterCounting<T>(
+  operation: () => T | Promise<T>,
+  then: (result: T | undefined) => void,
+  onError?: (error: unknown) => void,
+): Promise<void> {
+  const failed = (error: unknown) => {
     onError?.(error);
-    return undefined;
+    then(undefined);
+  };
+  try {
+    return Promise.resolve(operation()).then(then, failed);
+  } catch (error) {
+    failed(error);
+    return Promise.resolve();
   }
 }
 
@@ -54,26 +64,27 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
   // A counter store that fails must not take the API down with it: requests pass, and are logged.
   const onStoreError = (error: unknown) =>
     logger.warn({ err: error }, 'rate-limit counter store failed; request allowed');
-  return async (_req, res, next) => {
-    const counted = await failOpen(
+  return (_req, res, next) =>
+    afterCounting(
       () => store.increment(apiClientOf(res)?.scope ?? 'unauthenticated'),
+      (counted) => {
+        if (counted) {
+          const reset = secondsUntil(counted.resetTime);
+          res.setHeader('RateLimit-Policy', policy);
+          res.setHeader(
+            'RateLimit',
+            `limit=${limit}, remaining=${Math.max(0, limit - counted.totalHits)}, reset=${reset}`,
+          );
+          if (counted.totalHits > limit) {
+            res.setHeader('Retry-After', String(reset));
+            sendError(res, 'rate_limited', `More than ${limit} requests a minute with this API key.`);
+            return;
+          }
+        }
+        next();
+      },
       onStoreError,
     );
-    if (counted) {
-      const reset = secondsUntil(counted.resetTime);
-      res.setHeader('RateLimit-Policy', policy);
-      res.setHeader(
-        'RateLimit',
-        `limit=${limit}, remaining=${Math.max(0, limit - counted.totalHits)}, reset=${reset}`,
-      );
-      if (counted.totalHits > limit) {
-        res.setHeader('Retry-After', String(reset));
-        sendError(res, 'rate_limited', `More than ${limit} requests a minute with this API key.`);
-        return;
-      }
-    }
-    next();
-  };
 }
 
 /** What `requireApiKey` reports a refused key to. */
@@ -101,16 +112,23 @@ export function failedAuthenticationLimit(
   const limit = options.authFailuresPerAddressPerMinute;
   const store = counterStore(options, 'auth');
   return {
-    refuseBlockedAddress: async (req, res, next) => {
-      // Like the per-key limiter, a failing counter store lets requests through.
-      const failures = await failOpen(() => store.get?.(counterKeyOf(clientAddress(req))));
-      if (failures && failures.totalHits >= limit) {
-        res.setHeader('Retry-After', String(secondsUntil(failures.resetTime)));
-        sendError(res, 'rate_limited', 'Too many failed authentication attempts from this address.');
-        return;
-      }
-      next();
-    },
-    recordFailure: (req) => void failOpen(() => store.increment(counterKeyOf(clientAddress(req)))),
+    // Like the per-key limiter, a failing counter store lets requests through.
+    refuseBlockedAddress: (req, res, next) =>
+      afterCounting(
+        () => store.get?.(counterKeyOf(clientAddress(req))),
+        (failures) => {
+          if (failures && failures.totalHits >= limit) {
+            res.setHeader('Retry-After', String(secondsUntil(failures.resetTime)));
+            sendError(res, 'rate_limited', 'Too many failed authentication attempts from this address.');
+            return;
+          }
+          next();
+        },
+      ),
+    recordFailure: (req) =>
+      void afterCounting(
+        () => store.increment(counterKeyOf(clientAddress(req))),
+        () => {},
+      ),
   };
 }
