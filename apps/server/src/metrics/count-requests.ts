@@ -33,6 +33,7 @@ export function countRequests(metrics: StoreMetrics): RequestHandler {
   for (const operation of OPERATIONS) {
     bound[operation] = { duration: metrics.duration.labels(operation), byStatus: new Map() };
   }
+  const deprecatedCallsByKey = new Map<string, { inc(): void }>();
   const rateLimited = metrics.rejections.labels('rate_limit');
   const authFailed = metrics.rejections.labels('auth_failure');
 
@@ -53,7 +54,14 @@ export function countRequests(metrics: StoreMetrics): RequestHandler {
     }
     if (operation === 'getPet') {
       const client = apiClientOf(res);
-      if (client) metrics.deprecatedCalls.labels('getPet', client.keyId).inc();
+      if (client) {
+        let calls = deprecatedCallsByKey.get(client.keyId);
+        if (calls === undefined) {
+          calls = metrics.deprecatedCalls.labels('getPet', client.keyId);
+          deprecatedCallsByKey.set(client.keyId, calls);
+        }
+        calls.inc();
+      }
     }
   };
 
