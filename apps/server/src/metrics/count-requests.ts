@@ -68,10 +68,10 @@ export function countRequests(metrics: StoreMetrics): RequestHandler {
   return (req, res, next) => {
     const startedAt = performance.now();
     const operation = operationOf(req.method, req.url);
-    metrics.inFlight.inc();
+    metrics.inFlight.count += 1;
     // `close` comes for every response, finished or cut off.
     res.once('close', () => {
-      metrics.inFlight.dec();
+      metrics.inFlight.count -= 1;
       countAnswer(operation, res, startedAt);
     });
     next();

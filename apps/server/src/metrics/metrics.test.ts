@@ -229,6 +229,33 @@ describe.skipIf(unavailable !== undefined)(
         expect(check.stdout + check.stderr).toBe('');
         expect(check.status).toBe(0);
       });
+
+      it('counts a request in flight until it is answered', async () => {
+        const inFlight = async () => sampleOf(await running.scrape(), 'animal_store_http_requests_in_flight');
+        expect(await inFlight()).toBe(0);
+        // A create whose body has not arrived yet: received, routed, not answered; counted by whichever worker has it.
+        const body = JSON.stringify({ name: 'Slow', categoryId: 1 });
+        const pending = request(`${running.origin}/v1/pets`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${apiKey}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
+        });
+        const answered = new Promise<number | undefined>((resolve, reject) => {
+          pending.on('response', (response) => {
+            response.resume();
+            resolve(response.statusCode);
+          });
+          pending.on('error', reject);
+        });
+        pending.flushHeaders();
+        await expect.poll(inFlight).toBe(1);
+        pending.end(body);
+        expect(await answered).toBe(201);
+        await expect.poll(inFlight).toBe(0);
+      });
     });
   },
 );
