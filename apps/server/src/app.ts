@@ -12,7 +12,7 @@ import { requestLogger } from './http/request-logger.js';
 import { documentSecurityHeaders } from './http/security-headers.js';
 import { mountV1Api } from './http/v1-api.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
-import { countRequests } from './metrics/count-requests.js';
+import { requestCounter } from './metrics/count-requests.js';
 import type { StoreMetrics } from './metrics/store-metrics.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
@@ -51,7 +51,8 @@ export function createApp(deps: AppDependencies): express.Express {
   const { trustProxy } = deps.config;
   if (trustProxy !== undefined) app.set('trust proxy', trustProxy);
   const clientAddress = clientAddressReader(trustProxy !== undefined);
-  if (deps.metrics) app.use(countRequests(deps.metrics));
+  // Every request passes exactly one of the two request logs below, which also counts it when metrics are on.
+  const counter = deps.metrics && requestCounter(deps.metrics);
   // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
   // called most. Nothing under /v1 falls through to the layers below.
   mountV1Api(app, {
@@ -59,8 +60,12 @@ export function createApp(deps: AppDependencies): express.Express {
     corsOrigins: deps.config.corsOrigins,
     publicBaseUrl: deps.config.publicBaseUrl,
     clientAddress,
+    counter,
   });
-  app.use(requestLogger(deps.logger, clientAddress), documentSecurityHeaders(apiOrigins(deps.config)));
+  app.use(
+    requestLogger(deps.logger, clientAddress, counter),
+    documentSecurityHeaders(apiOrigins(deps.config)),
+  );
   app.use(healthRoutes(deps.pingDatabase, deps.logger));
   app.use(apiDocsRoutes({ environments: deps.config.adminEnvironments }));
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));

@@ -4,6 +4,7 @@ import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/expr
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { KeyVerifier } from '../keys/key-verifier.js';
+import type { RequestCounter } from '../metrics/count-requests.js';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
 import { serveOpenApiDocument } from './api-docs.js';
@@ -50,6 +51,7 @@ export function mountV1Api(
     corsOrigins: readonly string[];
     publicBaseUrl: string | undefined;
     clientAddress: ClientAddress;
+    counter: RequestCounter | undefined;
   },
 ): void {
   const failedAuthentications = failedAuthenticationLimit(deps.rateLimits, deps.clientAddress);
@@ -62,7 +64,7 @@ export function mountV1Api(
 
   app.use(
     API_BASE_PATH,
-    requestLogger(deps.logger, deps.clientAddress),
+    requestLogger(deps.logger, deps.clientAddress, deps.counter),
     apiSecurityHeaders,
     corsForApi(deps.corsOrigins),
   );

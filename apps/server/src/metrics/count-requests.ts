@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { Response } from 'express';
 import { apiClientOf } from '../http/auth.js';
 import { OPERATIONS, type Operation, type StoreMetrics } from './store-metrics.js';
 
@@ -23,12 +23,21 @@ interface OperationSeries {
   byStatus: Map<number, { inc(): void }>;
 }
 
+/** Counts requests as the request log sees them: when one arrives, and when its response is done or cut off. */
+export interface RequestCounter {
+  /** A request arrived (`url` as received, before any mount path is stripped); returns what `answered` needs. */
+  received(method: string, url: string): Operation;
+  answered(operation: Operation, res: Response, elapsedMs: number): void;
+}
+
 /**
  * Counts every request the app answers: by operation and status, its latency, those in flight, refusals,
- * idempotent replays and deprecated calls. The labelled series are bound once per operation and status, so that
- * a request costs a few counter increments and one histogram observation, without label objects.
+ * idempotent replays and deprecated calls. The labelled series are bound once per operation, status and API key,
+ * so that a request costs a few counter increments and one histogram observation, without label objects. The
+ * request log calls it from the listener it has on every response anyway: a listener of its own, and a layer of
+ * its own in the app, cost about as much as the counting.
  */
-export function countRequests(metrics: StoreMetrics): RequestHandler {
+export function requestCounter(metrics: StoreMetrics): RequestCounter {
   const bound = {} as Record<Operation, OperationSeries>;
   for (const operation of OPERATIONS) {
     bound[operation] = { duration: metrics.duration.labels(operation), byStatus: new Map() };
@@ -37,43 +46,38 @@ export function countRequests(metrics: StoreMetrics): RequestHandler {
   const rateLimited = metrics.rejections.labels('rate_limit');
   const authFailed = metrics.rejections.labels('auth_failure');
 
-  const countAnswer = (operation: Operation, res: Response, startedAt: number) => {
-    const series = bound[operation];
-    series.duration.observe((performance.now() - startedAt) / 1000);
-    const status = res.statusCode;
-    let requests = series.byStatus.get(status);
-    if (requests === undefined) {
-      requests = metrics.requests.labels(operation, String(status));
-      series.byStatus.set(status, requests);
-    }
-    requests.inc();
-    if (status === 429) rateLimited.inc();
-    else if (status === 401) authFailed.inc();
-    else if (operation === 'createPet' && res.getHeader('idempotent-replayed') === 'true') {
-      metrics.idempotentReplays.inc();
-    }
-    if (operation === 'getPet') {
-      const client = apiClientOf(res);
-      if (client) {
-        let calls = deprecatedCallsByKey.get(client.keyId);
-        if (calls === undefined) {
-          calls = metrics.deprecatedCalls.labels('getPet', client.keyId);
-          deprecatedCallsByKey.set(client.keyId, calls);
-        }
-        calls.inc();
-      }
-    }
-  };
-
-  return (req, res, next) => {
-    const startedAt = performance.now();
-    const operation = operationOf(req.method, req.url);
-    metrics.inFlight.count += 1;
-    // `close` comes for every response, finished or cut off.
-    res.once('close', () => {
+  return {
+    received(method, url) {
+      metrics.inFlight.count += 1;
+      return operationOf(method, url);
+    },
+    answered(operation, res, elapsedMs) {
       metrics.inFlight.count -= 1;
-      countAnswer(operation, res, startedAt);
-    });
-    next();
+      const series = bound[operation];
+      series.duration.observe(elapsedMs / 1000);
+      const status = res.statusCode;
+      let requests = series.byStatus.get(status);
+      if (requests === undefined) {
+        requests = metrics.requests.labels(operation, String(status));
+        series.byStatus.set(status, requests);
+      }
+      requests.inc();
+      if (status === 429) rateLimited.inc();
+      else if (status === 401) authFailed.inc();
+      else if (operation === 'createPet' && res.getHeader('idempotent-replayed') === 'true') {
+        metrics.idempotentReplays.inc();
+      }
+      if (operation === 'getPet') {
+        const client = apiClientOf(res);
+        if (client) {
+          let calls = deprecatedCallsByKey.get(client.keyId);
+          if (calls === undefined) {
+            calls = metrics.deprecatedCalls.labels('getPet', client.keyId);
+            deprecatedCallsByKey.set(client.keyId, calls);
+          }
+          calls.inc();
+        }
+      }
+    },
   };
 }
