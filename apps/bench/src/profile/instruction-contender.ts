@@ -58,8 +58,10 @@ export async function countInstructions(
   contenderId: 'store' | 'express',
   scenario: Scenario,
   workDir: string,
+  /** A variant of the contender: its name (e.g. `metrics`) and the variables that make it. */
+  variant?: { name: string; env: Record<string, string> },
 ): Promise<InstructionOutcome> {
-  const name = profiledServerName(contenderId, fixture, scenario);
+  const name = `${profiledServerName(contenderId, fixture, scenario)}${variant ? `-${variant.name}` : ''}`;
   const outPath = join(profilesDir, `${name}.callgrind`);
   mkdirSync(profilesDir, { recursive: true });
   rmSync(outPath, { force: true });
@@ -67,7 +69,7 @@ export async function countInstructions(
     name,
     workDir,
     nodeArgs: [],
-    env: controlEnv,
+    env: { ...variant?.env, ...controlEnv },
     launcher: ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outPath}`],
     readyTimeoutMs: READY_TIMEOUT_MS,
     stopTimeoutMs: STOP_TIMEOUT_MS,
