@@ -79,7 +79,7 @@ async function startAll(contenders: readonly Contender[], target: SuiteTarget, c
 
 /**
  * The contenders in turns, each round starting one further along: no contender always runs right after the same
- * one (on PostgreSQL, the contender that followed the store read 5–15% slower than when it went first).
+ * one, so whatever a run leaves behind (a busy PostgreSQL, dirty pages, a warm cache) falls on each in turn.
  */
 export function inTurnsFrom<T>(contenders: readonly T[], round: number): T[] {
   const start = round % contenders.length;
