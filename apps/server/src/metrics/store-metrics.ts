@@ -81,32 +81,32 @@ export function createStoreMetrics() {
       poolUsage = usage;
     },
   };
-  new Gauge({
-    name: 'animal_store_http_requests_in_flight',
-    help: 'Requests received and not yet answered.',
-    registers,
-    collect() {
-      this.set(metrics.inFlight.count);
-    },
-  });
-  new Gauge({
-    name: 'animal_store_db_pool_connections_in_use',
-    help: 'PostgreSQL connections of the pool checked out by a query or transaction.',
-    registers,
-    collect() {
-      const usage = poolUsage?.();
-      if (usage) this.set(usage.inUse);
-    },
-  });
-  new Gauge({
-    name: 'animal_store_db_pool_waiting',
-    help: 'Queries waiting for a PostgreSQL connection of the pool.',
-    registers,
-    collect() {
-      const usage = poolUsage?.();
-      if (usage) this.set(usage.waiting);
-    },
-  });
+  /** A gauge whose value is read when Prometheus scrapes; left as it was when `read` has nothing to say. */
+  const gaugeReadAtScrape = (name: string, help: string, read: () => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const value = read();
+        if (value !== undefined) this.set(value);
+      },
+    });
+  gaugeReadAtScrape(
+    'animal_store_http_requests_in_flight',
+    'Requests received and not yet answered.',
+    () => metrics.inFlight.count,
+  );
+  gaugeReadAtScrape(
+    'animal_store_db_pool_connections_in_use',
+    'PostgreSQL connections of the pool checked out by a query or transaction.',
+    () => poolUsage?.()?.inUse,
+  );
+  gaugeReadAtScrape(
+    'animal_store_db_pool_waiting',
+    'Queries waiting for a PostgreSQL connection of the pool.',
+    () => poolUsage?.()?.waiting,
+  );
   return metrics;
 }
 
