@@ -14,7 +14,7 @@ export interface ServerProcess {
 
 const SERVER_MAIN = fileURLToPath(import.meta.resolve('@animal-store/server/main'));
 /** Ends the server when this test process ends, however it ends (its stdin is our pipe). */
-const EXIT_WITH_PARENT = fileURLToPath(import.meta.resolve('@animal-store/server/testing/exit-with-parent'));
+const EXIT_WITH_PARENT = fileURLToPath(import.meta.resolve('@animal-store/testing/exit-with-parent'));
 const LISTENING = /^Animal Store listening on (http:\/\/[^\s]+)$/;
 const START_TIMEOUT_MS = 15_000;
 

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
-/** Ends the server when this test process ends, however it ends (testing/exit-with-parent.mjs). */
+/** Ends the server when this test process ends, however it ends (@animal-store/testing). */
 const EXIT_WITH_PARENT = [
   '--import',
-  fileURLToPath(new URL('../../testing/exit-with-parent.mjs', import.meta.url)),
+  fileURLToPath(import.meta.resolve('@animal-store/testing/exit-with-parent')),
 ];
 
 export interface ServerProcess {
