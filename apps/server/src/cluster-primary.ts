@@ -7,8 +7,8 @@ import { WorkerRestarts } from './worker-restarts.js';
  * With WORKERS > 1 the primary process only supervises: it forks the workers (which share the listening port
  * through Node's cluster module), replaces one that dies, and on SIGTERM/SIGINT passes the signal on and exits
  * once every worker has finished its in-flight requests. It also keeps the rate-limit counters the workers share,
- * so that one instance spends one budget per key whatever the number of workers. A worker that exits before it
- * ever listened failed at start-up and would fail again: then the primary stops every worker and exits with 1.
+ * so that one instance spends one budget per key whatever the number of workers. A worker that exits before any
+ * worker ever listened failed at start-up and would fail again: then the primary stops every worker and exits with 1.
  */
 export function superviseWorkers(count: number, logger: Logger): void {
   let stopping = false;
@@ -18,12 +18,15 @@ export function superviseWorkers(count: number, logger: Logger): void {
   const fork = () => {
     if (!stopping) startedAt.set(cluster.fork(), Date.now());
   };
-  const listened = new Set<number>();
-  cluster.on('listening', (worker) => listened.add(worker.id));
+  let anyListened = false;
+  cluster.on('listening', () => {
+    anyListened = true;
+  });
 
   cluster.on('exit', (worker, code, signal) => {
-    if (!stopping && !listened.has(worker.id)) {
-      // It failed at start-up (its own sentence is on stderr, e.g. the port is in use): another would fail alike.
+    if (!stopping && !anyListened) {
+      // The first start failed (its own sentence is on stderr, e.g. the port is in use): another would fail alike.
+      // A replacement that dies before it listens is only restarted, after a growing delay (WorkerRestarts).
       logger.error({ pid: worker.process.pid, code, signal }, 'a worker could not start; stopping');
       exitCode = 1;
       stop('SIGTERM');

@@ -12,7 +12,7 @@ export function counterStoresFor(options: {
   redis: RedisCounterStores | undefined;
 }): (name: string) => Store {
   return (name) => {
-    const local = options.workers > 1 ? new ClusterCounterStore({ prefix: name }) : new MemoryStore();
+    const local = options.workers > 1 ? new ClusterCounterStore(name) : new MemoryStore();
     return options.redis ? options.redis.storeFor(name, local) : local;
   };
 }

@@ -58,6 +58,30 @@ describe('rate limits (in-process counters)', () => {
     }
   });
 
+  it('gives a burst of bad keys no more 401s than the limit: counting and deciding are one step', async () => {
+    const fresh = await sqliteTestDatabase.create();
+    const guarded = await startTestServer(fresh.config, {
+      rateLimits: { requestsPerKeyPerMinute: 1000, authFailuresPerAddressPerMinute: 5 },
+    });
+    try {
+      // Keys of the stored shape, each unknown: every one is looked up, none is refused by its shape.
+      const burst = await Promise.all(
+        Array.from({ length: 200 }, async (_, index) => {
+          const key = `as_${String(index).padStart(43, 'x')}`;
+          const response = await fetch(`${guarded.baseUrl}/pets`, {
+            headers: { authorization: `Bearer ${key}` },
+          });
+          return response.status;
+        }),
+      );
+      expect(burst.filter((status) => status === 401)).toHaveLength(5);
+      expect(burst.filter((status) => status === 429)).toHaveLength(195);
+    } finally {
+      await guarded.close();
+      await fresh.drop();
+    }
+  });
+
   it('lets requests through, and logs, when the counter store fails, at once or later', async () => {
     const fresh = await sqliteTestDatabase.create();
     const broken = new Error('counter store down');

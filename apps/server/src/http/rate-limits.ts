@@ -87,8 +87,13 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
     );
 }
 
-/** What `requireApiKey` reports a refused key to. */
-export type AuthenticationFailureRecorder = (req: Request) => void;
+/**
+ * What `requireApiKey` reports a refused key to: it counts the failure and says, in the same step, whether the
+ * address is now over its limit (the seconds until it may try again) or not (undefined).
+ */
+export type AuthenticationFailureRecorder = (req: Request) => Promise<number | undefined>;
+
+export const TOO_MANY_FAILURES_MESSAGE = 'Too many failed authentication attempts from this address.';
 
 /**
  * IPv6 addresses count by /56 network (express-rate-limit's ipKeyGenerator), as one client usually holds a whole
@@ -99,8 +104,9 @@ const counterKeyOf = (address: string) => (address.includes(':') ? ipKeyGenerato
 /**
  * Failed authentications per client address. Only a refused key counts, when it is refused: counting every
  * request up front (express-rate-limit's skipSuccessfulRequests) would block a busy, honest client whose
- * concurrent requests are all in flight at once. An address over the limit gets 429 for every request, so that a
- * guessed key cannot be confirmed either.
+ * concurrent requests are all in flight at once. The count and the decision are one step (the counter's atomic
+ * increment), so that a burst of bad keys gets no more 401s than the limit, however many workers share it. An
+ * address over the limit gets 429 for every request, so that a guessed key cannot be confirmed either.
  */
 export function failedAuthenticationLimit(
   options: RateLimitOptions,
@@ -119,16 +125,19 @@ export function failedAuthenticationLimit(
         (failures) => {
           if (failures && failures.totalHits >= limit) {
             res.setHeader('Retry-After', String(secondsUntil(failures.resetTime)));
-            sendError(res, 'rate_limited', 'Too many failed authentication attempts from this address.');
+            sendError(res, 'rate_limited', TOO_MANY_FAILURES_MESSAGE);
             return;
           }
           next();
         },
       ),
     recordFailure: (req) =>
-      void afterCounting(
-        () => store.increment(counterKeyOf(clientAddress(req))),
-        () => {},
-      ),
+      new Promise((resolve) => {
+        void afterCounting(
+          () => store.increment(counterKeyOf(clientAddress(req))),
+          (failures) =>
+            resolve(failures && failures.totalHits > limit ? secondsUntil(failures.resetTime) : undefined),
+        );
+      }),
   };
 }
