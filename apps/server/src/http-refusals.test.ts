@@ -57,6 +57,22 @@ describe('pipelined requests and the refusals Node makes itself, over a raw sock
     ]);
   });
 
+  it('answers an authenticated create whose chunked body is malformed with 400, after the reads before it', async () => {
+    const malformedChunks = rawRequest('POST', '/v1/pets', {
+      ...headers(),
+      'content-type': 'application/json',
+      'transfer-encoding': 'chunked',
+    }).concat('zz\r\n{}\r\n0\r\n\r\n');
+    const responses = await exchange(
+      port(),
+      rawRequest('GET', '/v1/pets?limit=1', headers()) + malformedChunks,
+    );
+    expect(responses).toStrictEqual([
+      keptAlive(aJson(200, [expect.objectContaining({ id: expect.any(Number) })])),
+      closing(anError(400, 'bad_request', 'The request is not valid HTTP.')),
+    ]);
+  });
+
   it('refuses an HTTP/1.1 request without Host with the Error body, after the responses before it', async () => {
     const { host: _, ...withoutHost } = headers();
     const responses = await exchange(

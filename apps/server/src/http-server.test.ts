@@ -71,6 +71,32 @@ describe('the HTTP server around the app', () => {
     );
   });
 
+  /** Complete headers of a create announcing a 40-byte body, then one byte of it every 100 ms for 4 s. */
+  const tricklingCreate = (authorization?: string) => [
+    'POST /v1/pets HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n' +
+      (authorization ? `Authorization: ${authorization}\r\n` : '') +
+      '\r\n',
+    ...Array<string>(40).fill(' '),
+  ];
+
+  it('answers a body that trickles past the request timeout with 408 JSON and closes the connection', async () => {
+    const started = Date.now();
+    const raw = await rawExchange(port, tricklingCreate(`Bearer ${server.apiKey}`), 100);
+    expect(parseRawResponse(raw)).toStrictEqual(
+      anError(408, 'request_timeout', 'The request was not received in time.'),
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('closes a connection whose body trickles past the request timeout after its early 401', async () => {
+    const started = Date.now();
+    const raw = await rawExchange(port, tricklingCreate(), 100);
+    expect(parseRawResponse(raw)).toStrictEqual(
+      anError(401, 'unauthorized', 'The Authorization header is missing or not of the form `Bearer <key>`.'),
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
   it('answers headers over 16 KiB with 431 JSON', async () => {
     const response = await server.request('/v1/pets', { headers: { 'x-padding': 'p'.repeat(17 * 1024) } });
     expect(await see(response)).toStrictEqual(

@@ -1,10 +1,11 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import { MAX_HEADER_BYTES } from '@animal-store/contract';
 import type { Express } from 'express';
+import { enforceBodyDeadline } from './http/body-deadline.js';
 import { answerNodeRefusalsWithErrors, refuseUnservableRequests } from './http/node-refusals.js';
 
 export interface ServerLimits {
-  /** Whole request, headers and body, must arrive within this. */
+  /** Whole request, headers and body, must arrive within this (the body: see enforceBodyDeadline). */
   requestTimeoutMs: number;
   /** Headers must arrive within this: the defence against slow-loris clients. */
   headersTimeoutMs: number;
@@ -21,6 +22,8 @@ export function createHttpServer(
   limits: ServerLimits,
   classes: Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'> = {},
 ): Server {
+  const serve = refuseUnservableRequests(app);
+  const watchBody = enforceBodyDeadline(limits.requestTimeoutMs);
   const server = createServer(
     {
       ...classes,
@@ -32,7 +35,10 @@ export function createHttpServer(
       // Node checks the timeouts above on this interval; its default of 30 s would let slow clients linger.
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
     },
-    refuseUnservableRequests(app),
+    (req, res) => {
+      watchBody(req, res);
+      serve(req, res);
+    },
   );
   server.maxConnections = limits.maxConnections;
   answerNodeRefusalsWithErrors(server);

@@ -1,5 +1,5 @@
 import { API_BASE_PATH, openApiDocument } from '@animal-store/contract';
-import { type Request, type RequestHandler, Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { AdminEnvironment } from '../config.js';
 
@@ -15,11 +15,12 @@ export const serveOpenApiDocument: RequestHandler = (_req, res) => {
 };
 
 /**
- * The document as /docs shows it: the servers are the address the page was requested at and the other configured
- * environments (staging, when set), instead of the contract's example hosts, so that "Try it out" works as is.
+ * The document as /docs shows it: its servers are this store (at PUBLIC_BASE_URL, else the relative `/v1`, never an
+ * address taken from the request's Host, which a client chooses) and the other configured environments (staging,
+ * when set), instead of the contract's example hosts, so that "Try it out" works as is.
  */
-function documentFor(req: Request, environments: readonly AdminEnvironment[]) {
-  const here = `${req.protocol}://${req.get('host')}${API_BASE_PATH}`;
+function documentFor(publicBaseUrl: string | undefined, environments: readonly AdminEnvironment[]) {
+  const here = `${publicBaseUrl ?? ''}${API_BASE_PATH}`;
   const others = environments
     .filter(({ baseUrl }) => /^https?:\/\//.test(baseUrl) && baseUrl !== here)
     .map(({ name, baseUrl }) => ({ url: baseUrl, description: name[0]?.toUpperCase() + name.slice(1) }));
@@ -30,10 +31,14 @@ function documentFor(req: Request, environments: readonly AdminEnvironment[]) {
  * Interactive documentation at /docs, public: Swagger UI (served from the package, no CDN, and nowhere near the
  * admin app's bundle), operations listed open under their tag, the document read from /docs/openapi.json.
  */
-export function apiDocsRoutes(options: { environments: readonly AdminEnvironment[] }): Router {
+export function apiDocsRoutes(options: {
+  environments: readonly AdminEnvironment[];
+  publicBaseUrl: string | undefined;
+}): Router {
   const router = Router();
-  router.get('/docs/openapi.json', (req, res) => {
-    res.json(documentFor(req, options.environments));
+  const document = documentFor(options.publicBaseUrl, options.environments);
+  router.get('/docs/openapi.json', (_req, res) => {
+    res.json(document);
   });
   router.use(
     '/docs',

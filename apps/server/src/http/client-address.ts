@@ -13,3 +13,15 @@ export function clientAddressReader(behindTrustedProxies: boolean): ClientAddres
     ? (req) => req.ip ?? req.socket.remoteAddress ?? 'unknown'
     : (req) => req.socket.remoteAddress ?? 'unknown';
 }
+
+/**
+ * Whether the peer itself is one of the TRUST_PROXY proxies (Express's compiled `trust proxy` check, asked of the
+ * nearest hop only). Nobody is trusted when no proxy is configured.
+ */
+export function trustedPeerReader(behindTrustedProxies: boolean): (req: Request) => boolean {
+  if (!behindTrustedProxies) return () => false;
+  return (req) => {
+    const trusts = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+    return trusts(req.socket.remoteAddress ?? '', 0);
+  };
+}

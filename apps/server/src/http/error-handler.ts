@@ -14,9 +14,11 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * failures are logged with the request id and answered with a generic 500, never with details.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, _req, res, next) => {
+  return (error, _req, res, _next) => {
     if (res.headersSent) {
-      next(error);
+      // The answer has begun and cannot change. Express's own handler would print the stack to stderr: the
+      // request log records how this one ended, and an unfinished answer is cut so the client sees it failed.
+      if (!res.writableEnded) res.destroy();
       return;
     }
     const req = { id: requestIdOf(res) };

@@ -40,6 +40,8 @@ const PARSER_ERRORS: Record<string, Refusal> = {
   ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', message: 'The request was not received in time.' },
 };
 
+export const REQUEST_TIMEOUT = PARSER_ERRORS.ERR_HTTP_REQUEST_TIMEOUT as Refusal;
+
 function errorJson({ code, message }: Refusal) {
   const body = errorBody(code, message);
   return { status: body.status, json: JSON.stringify(body) };
@@ -49,6 +51,7 @@ function errorJson({ code, message }: Refusal) {
 function refuse(res: ServerResponse, refusal: Refusal): void {
   const { status, json } = errorJson(refusal);
   res.writeHead(status, {
+    'Cache-Control': 'no-store',
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(json),
     Connection: 'close',
@@ -57,22 +60,36 @@ function refuse(res: ServerResponse, refusal: Refusal): void {
 }
 
 /**
+ * Whether a response waits for its request's body: nothing of it is sent and the body has not fully arrived. The
+ * refusal on its socket is then about that body (malformed, or too slow), and it is the refusal that answers it.
+ */
+function awaitsItsBody(response: ServerResponse): boolean {
+  return !response.headersSent && !response.req.complete;
+}
+
+/**
  * Runs `then` once the responses to every request already read on `socket` are sent. Node lends a socket to one
  * pipelined response at a time, as `_httpMessage`, and to the next one as soon as that one finishes, before its
- * 'close' event: waiting for each in turn keeps the refusal after all of them.
+ * 'close' event: waiting for each in turn keeps the refusal after all of them. A response still waiting for its
+ * body would wait forever, so the refusal goes out in its place.
  */
 function afterResponsesInFlight(socket: Duplex, then: () => void): void {
   if (socket.destroyed) return;
   const inFlight = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;
-  if (inFlight) inFlight.once('close', () => afterResponsesInFlight(socket, then));
+  if (inFlight && !awaitsItsBody(inFlight))
+    inFlight.once('close', () => afterResponsesInFlight(socket, then));
   else then();
 }
 
 /** Sockets already being refused: a parser that failed fails again on every further byte. */
 const refusing = new WeakSet<Duplex>();
 
-/** A refusal written on the socket itself, where Node created no response (the request could not be read). */
-function endWith(socket: Duplex, refusal: Refusal): void {
+/**
+ * A refusal written on the socket itself, where Node created no response (the request could not be read) or the
+ * response cannot be used (its request's body broke off). The app may still be working on that request; what it
+ * writes later goes to a closed socket and is dropped.
+ */
+export function endWith(socket: Duplex, refusal: Refusal): void {
   if (refusing.has(socket)) return;
   refusing.add(socket);
   afterResponsesInFlight(socket, () => {
@@ -82,7 +99,8 @@ function endWith(socket: Duplex, refusal: Refusal): void {
     }
     const { status, json } = errorJson(refusal);
     socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nCache-Control: no-store\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
         `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
     );
   });

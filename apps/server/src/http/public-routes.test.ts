@@ -73,17 +73,36 @@ describe('routes without authentication', () => {
     expect(html).not.toMatch(/<script[^>]+src="https?:/);
   });
 
-  it('/docs/openapi.json: the document /docs shows, its servers this address and staging', async () => {
-    const seen = await see(await fetch(`${server.origin}/docs/openapi.json`));
+  it('/docs/openapi.json: the document /docs shows, its servers this store (relative) and staging', async () => {
+    // Whatever Host the client sends, the document never names it: "Try it out" would send a pasted key there.
+    const seen = await see(
+      await fetch(`${server.origin}/docs/openapi.json`, { headers: { host: 'evil.example' } }),
+    );
     expect(seen).toStrictEqual(
       aJson(200, {
         ...JSON.parse(JSON.stringify(openApiDocument)),
         servers: [
-          { url: `${server.origin}/v1`, description: 'This server' },
+          { url: '/v1', description: 'This server' },
           { url: 'https://staging.example.test/v1', description: 'Staging' },
         ],
       }),
     );
+  });
+
+  it('/docs/openapi.json names this store at PUBLIC_BASE_URL when it is set', async () => {
+    const database = await sqliteTestDatabase.create();
+    const behindProxy = await startTestServer(database.config, {
+      config: { publicBaseUrl: 'https://pets.example.test/store' },
+    });
+    try {
+      const seen = await see(await fetch(`${behindProxy.origin}/docs/openapi.json`));
+      expect((seen.body as { servers: unknown }).servers).toStrictEqual([
+        { url: 'https://pets.example.test/store/v1', description: 'This server' },
+      ]);
+    } finally {
+      await behindProxy.close();
+      await database.drop();
+    }
   });
 
   it('/ redirects to the admin app, which is served with a CSP and falls back to index.html', async () => {
@@ -112,10 +131,13 @@ describe('routes without authentication', () => {
     const securityHeaders = (response: Response) =>
       Object.fromEntries(
         [...response.headers].filter(([name]) =>
-          /^(content-security-policy|strict-transport|x-|referrer|cross-origin|origin-agent)/.test(name),
+          /^(cache-control|content-security-policy|strict-transport|x-|referrer|cross-origin|origin-agent)/.test(
+            name,
+          ),
         ),
       );
     const apiHeaders = {
+      'cache-control': 'no-store',
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
       'cross-origin-resource-policy': 'same-origin',
       'referrer-policy': 'no-referrer',

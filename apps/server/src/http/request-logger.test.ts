@@ -11,19 +11,39 @@ describe('request logging', () => {
     expect(response.status).toBe(400);
     const lines = server()
       .logLines()
-      .filter((line) => (line.req as { id?: string } | undefined)?.id === 'log-test-1');
+      .filter((line) => line.clientRequestId === 'log-test-1');
     expect(lines).toStrictEqual([
       {
         level: 30,
         time: expect.any(Number),
         pid: process.pid,
         hostname: expect.any(String),
-        req: { id: 'log-test-1', method: 'GET', path: '/v1/pets/12345', remoteAddress: '127.0.0.1' },
+        req: {
+          id: response.headers.get('x-request-id'),
+          method: 'GET',
+          path: '/v1/pets/12345',
+          remoteAddress: '127.0.0.1',
+        },
         res: { statusCode: 400 },
         route: '/v1/pets/:petId',
         responseTime: expect.any(Number),
+        clientRequestId: 'log-test-1',
         msg: 'GET 400',
       },
     ]);
+  });
+});
+
+describe('request logging behind a proxy named in TRUST_PROXY', () => {
+  const server = useTestServer(undefined, { config: { trustProxy: ['loopback'] } });
+
+  it('takes the request id the proxy forwards', async () => {
+    const response = await server().request('/v1/pets', { headers: { 'x-request-id': 'proxy-trace-7' } });
+    expect(response.headers.get('x-request-id')).toBe('proxy-trace-7');
+    const lines = server()
+      .logLines()
+      .filter((line) => (line.req as { id?: string } | undefined)?.id === 'proxy-trace-7');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toHaveProperty('clientRequestId');
   });
 });

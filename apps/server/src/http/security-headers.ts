@@ -42,6 +42,8 @@ export function documentSecurityHeaders(apiOrigins: readonly string[]): RequestH
  * instead of 558.
  */
 export const apiSecurityHeaders: RequestHandler = fixedHeaders([
+  // Answers carry the catalogue and, soon, keys: no browser or shared cache may keep them.
+  ['Cache-Control', 'no-store'],
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
   ['X-Content-Type-Options', 'nosniff'],
