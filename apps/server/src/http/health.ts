@@ -4,18 +4,23 @@ import { isStorageFailure } from '../store/database-errors.js';
 import { sendError } from './api-error.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from './error-handler.js';
 
-/** Liveness and readiness for load balancers and orchestrators; no authentication, no details. */
-export function healthRoutes(ping: () => Promise<void>, logger: Logger): Router {
+/**
+ * Liveness and readiness for load balancers and orchestrators; no authentication, no details. Readiness asks the
+ * database's shared probe (one a second at most, whoever calls), and logs each failure once, not once per caller.
+ */
+export function healthRoutes(checkReady: () => Promise<void>, logger: Logger): Router {
+  let lastLogged: unknown;
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
     try {
-      await ping();
+      await checkReady();
       res.json({ status: 'ready' });
     } catch (error) {
-      logger.warn({ err: error }, 'readiness check failed');
+      if (error !== lastLogged) logger.warn({ err: error }, 'readiness check failed');
+      lastLogged = error;
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       sendError(
         res,

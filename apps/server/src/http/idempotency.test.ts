@@ -58,6 +58,7 @@ describe.each(testDatabaseKinds)('Idempotency-Key on $name', (kind) => {
     expect(await server().store.idempotencyKeys.claim({ scope, key: 'key-busy', requestHash })).toStrictEqual(
       {
         kind: 'claimed',
+        claim: { scope, key: 'key-busy', requestHash, claimedAtMs: expect.any(Number) },
       },
     );
     const response = await create('key-busy', { name: 'Busy', categoryId: 1 }, client.key);

@@ -58,7 +58,8 @@ describe.runIf(postgres)('PostgreSQL outages', () => {
       await expect
         .poll(async () => (await fetch(`${origin}/v1/pets`, { headers })).status, { timeout: 10_000 })
         .toBe(200);
-      expect((await fetch(`${origin}/readyz`)).status).toBe(200);
+      // Readiness is probed once a second at most: it follows within that.
+      await expect.poll(async () => (await fetch(`${origin}/readyz`)).status, { timeout: 5_000 }).toBe(200);
       expect(server.child.exitCode).toBeNull();
     } finally {
       server.child.kill('SIGKILL');

@@ -69,6 +69,26 @@ function whyRunTimeImmutabilityCannotBeSetUp(): string | undefined {
 const create = (origin: string, name: string) =>
   fetch(`${origin}/v1/pets`, { method: 'POST', headers, body: JSON.stringify({ name, categoryId: 1 }) });
 
+/**
+ * Creates sent together, half with an Idempotency-Key: SQLite commits the others as a group. Whatever path a create
+ * takes, a write the file system refuses is a 503, never a 500, and nothing is logged as an unexpected failure.
+ */
+async function expectEveryPathRefused(server: ServerProcess, origin: string): Promise<void> {
+  const statuses = await Promise.all(
+    Array.from({ length: 40 }, async (_, index) => {
+      const response = await fetch(`${origin}/v1/pets`, {
+        method: 'POST',
+        headers: index % 2 ? { ...headers, 'idempotency-key': `together-${index}` } : headers,
+        body: JSON.stringify({ name: `together ${index}`, categoryId: 1 }),
+      });
+      await response.body?.cancel();
+      return response.status;
+    }),
+  );
+  expect(new Set(statuses)).toStrictEqual(new Set([503]));
+  expect(server.output()).not.toContain('unexpected failure');
+}
+
 /** A write refused for want of storage: 503 with Retry-After, the store's own words. */
 async function expectWriteRefused(response: Response): Promise<void> {
   expect(await see(response)).toStrictEqual(
@@ -174,6 +194,7 @@ describe.skipIf(unsupported)(`SQLite storage faults (${unsupported ?? 'as root'}
       expect((await create(origin, 'before')).status).toBe(201);
       immutable(path, `${path}-wal`);
       await expectWriteRefused(await create(origin, 'during'));
+      await expectEveryPathRefused(server as ServerProcess, origin);
       await expectReadOnlyService(origin);
       undo.pop()?.();
       await expectRecovered(server as ServerProcess, origin);
@@ -199,6 +220,7 @@ describe.skipIf(unsupported)(`SQLite storage faults (${unsupported ?? 'as root'}
       else refused = response;
     }
     await expectWriteRefused(refused as Response);
+    await expectEveryPathRefused(server as ServerProcess, origin);
     await expectReadOnlyService(origin);
     rmSync(filler);
     await expectRecovered(server as ServerProcess, origin);

@@ -20,20 +20,22 @@ export class ApiKeyRepository {
   constructor(private readonly db: Kysely<DatabaseSchema>) {}
 
   async create(name: string): Promise<CreatedApiKey> {
-    const key = generateApiKey();
-    const createdAt = new Date().toISOString();
-    const row = await this.db
-      .insertInto('api_keys')
-      .values({
-        name,
-        key_hash: hashApiKey(key),
-        key_prefix: displayPrefix(key),
-        created_at: createdAt,
-        revoked_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return { id: row.id, name, prefix: displayPrefix(key), createdAt, revokedAt: null, key };
+    // Any key counts as the first for the milestone: a key made by hand before a start-up is not followed by another.
+    await reachFirstKeyMilestone(this.db);
+    return insertKey(this.db, name);
+  }
+
+  /**
+   * Creates the store's first key, if the database has never held one: once in its life, across instances
+   * starting together (the milestone's primary key decides). Undefined when a key was issued before, even if every
+   * key has since been revoked: a store whose keys were withdrawn stays closed.
+   */
+  async createFirst(name: string): Promise<CreatedApiKey | undefined> {
+    return this.db
+      .transaction()
+      .execute(async (transaction) =>
+        (await reachFirstKeyMilestone(transaction)) ? insertKey(transaction, name) : undefined,
+      );
   }
 
   async list(): Promise<ApiKeyInfo[]> {
@@ -75,4 +77,31 @@ export class ApiKeyRepository {
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
+}
+
+/** Records that the store has issued a key; true when this call is the one that did, first. */
+async function reachFirstKeyMilestone(db: Kysely<DatabaseSchema>): Promise<boolean> {
+  const reached = await db
+    .insertInto('store_milestones')
+    .values({ name: 'first_key_issued', reached_at: new Date().toISOString() })
+    .onConflict((conflict) => conflict.column('name').doNothing())
+    .executeTakeFirst();
+  return Boolean(reached.numInsertedOrUpdatedRows);
+}
+
+async function insertKey(db: Kysely<DatabaseSchema>, name: string): Promise<CreatedApiKey> {
+  const key = generateApiKey();
+  const createdAt = new Date().toISOString();
+  const row = await db
+    .insertInto('api_keys')
+    .values({
+      name,
+      key_hash: hashApiKey(key),
+      key_prefix: displayPrefix(key),
+      created_at: createdAt,
+      revoked_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, name, prefix: displayPrefix(key), createdAt, revokedAt: null, key };
 }

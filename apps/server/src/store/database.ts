@@ -1,13 +1,14 @@
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, PostgresConfig } from '../config.js';
 import type { DatabaseTuning } from '../tuning/index.js';
 import { PgBouncerDialect } from './pgbouncer-dialect.js';
 import { reportLostConnections, withWatchedConnections } from './postgres-connection-faults.js';
 import type { DatabaseSchema } from './schema.js';
+import { sharedProbe } from './shared-probe.js';
 import { probeWrite, SqliteStorage } from './sqlite-storage.js';
 
 export type Dialect = DatabaseConfig['kind'];
@@ -16,7 +17,7 @@ export interface Database {
   db: Kysely<DatabaseSchema>;
   dialect: Dialect;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
-  ping(): Promise<void>;
+  checkReady(): Promise<void>;
   /** The PostgreSQL pool's connections in use and queries waiting for one; undefined on SQLite. */
   poolUsage(): { inUse: number; waiting: number } | undefined;
   close(): Promise<void>;
@@ -125,6 +126,21 @@ function openPostgres(
   return { db, pool };
 }
 
+/**
+ * Readiness probes run on a connection of their own: on the serving pool they would queue behind the requests of a
+ * busy store, and a flood of probes would take connections from requests. Its lost connection is simply replaced.
+ */
+function probeConnection({ url, queryTimeoutMs }: PostgresConfig): pg.Pool {
+  const probes = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: Math.min(queryTimeoutMs, MAX_CONNECTION_WAIT_MS),
+    query_timeout: queryTimeoutMs,
+  });
+  probes.on('error', () => undefined);
+  return probes;
+}
+
 export function openDatabase(
   config: DatabaseConfig,
   onConnectionLost: (error: Error) => void = () => {},
@@ -137,18 +153,21 @@ export function openDatabase(
       db,
       dialect: 'sqlite',
       poolUsage: () => undefined,
-      ping: async () => storage.check(),
+      checkReady: () => storage.check(),
       close: () => db.destroy(),
     };
   }
   const { db, pool } = openPostgres(config, onConnectionLost, tuning);
+  const probes = probeConnection(config);
   return {
     db,
     dialect: 'postgres',
     poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
-    async ping() {
-      await sql`select 1`.execute(db);
+    checkReady: sharedProbe(async () => {
+      await probes.query('select 1');
+    }),
+    close: async () => {
+      await Promise.all([db.destroy(), probes.end()]);
     },
-    close: () => db.destroy(),
   };
 }

@@ -12,6 +12,9 @@ export const IDEMPOTENCY_TTL_MS = IDEMPOTENCY_WINDOW_HOURS * 60 * 60 * 1000;
  */
 const ABANDONED_CLAIM_MS = 60 * 1000;
 
+/** Expired keys deleted by one statement of the sweep. */
+const SWEEP_BATCH_SIZE = 500;
+
 export interface IdempotencyScope {
   /** The API key the request was authenticated with. */
   scope: string;
@@ -19,8 +22,13 @@ export interface IdempotencyScope {
   requestHash: string;
 }
 
+/** A claim on a key, told apart from a later claim on the same key (a takeover) by when it was made. */
+export interface Claim extends IdempotencyScope {
+  claimedAtMs: number;
+}
+
 export type ClaimOutcome =
-  | { kind: 'claimed' }
+  | { kind: 'claimed'; claim: Claim }
   | { kind: 'completed'; status: number; body: unknown }
   | { kind: 'in_progress' }
   | { kind: 'mismatch' };
@@ -47,7 +55,7 @@ export class IdempotencyRepository {
       .onConflict((conflict) => conflict.columns(['scope', 'key']).doNothing())
       .executeTakeFirst();
     if (inserted.numInsertedOrUpdatedRows && inserted.numInsertedOrUpdatedRows > 0n)
-      return { kind: 'claimed' };
+      return { kind: 'claimed', claim: { ...request, claimedAtMs: now } };
 
     const existing = await this.db
       .selectFrom('idempotency_keys')
@@ -65,35 +73,63 @@ export class IdempotencyRepository {
     return { kind: 'completed', status: existing.response_status, body: JSON.parse(existing.response_body) };
   }
 
-  /** Records the response of a claimed request; called in the transaction that made the change. */
-  async complete(request: IdempotencyScope, status: number, body: unknown): Promise<void> {
-    await this.db
+  /**
+   * Records the response of a claimed request; called in the transaction that made the change. Returns false when
+   * the claim is no longer this request's (a retry took it over after ABANDONED_CLAIM_MS, and may have completed
+   * it): the caller must then roll its change back, so that the key still creates once.
+   */
+  async complete(claim: Claim, status: number, body: unknown): Promise<boolean> {
+    const result = await this.db
       .updateTable('idempotency_keys')
       .set({ response_status: status, response_body: JSON.stringify(body) })
-      .where('scope', '=', request.scope)
-      .where('key', '=', request.key)
-      .execute();
+      .where('scope', '=', claim.scope)
+      .where('key', '=', claim.key)
+      .where('created_at_ms', '=', claim.claimedAtMs)
+      .where('response_status', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
   }
 
-  /** Gives a claim up after a failure, so that a retry can proceed at once. */
-  async release(request: IdempotencyScope): Promise<void> {
+  /** Gives a claim up after a failure, so that a retry can proceed at once; a claim taken over is left alone. */
+  async release(claim: Claim): Promise<void> {
     // Most often the request failed because its connection was lost; the release must not fail for the same reason.
     await onceMoreIfConnectionLost(() =>
       this.db
         .deleteFrom('idempotency_keys')
-        .where('scope', '=', request.scope)
-        .where('key', '=', request.key)
+        .where('scope', '=', claim.scope)
+        .where('key', '=', claim.key)
+        .where('created_at_ms', '=', claim.claimedAtMs)
         .where('response_status', 'is', null)
         .execute(),
     );
   }
 
-  async deleteExpired(now = Date.now()): Promise<number> {
-    const result = await this.db
-      .deleteFrom('idempotency_keys')
-      .where('created_at_ms', '<', now - IDEMPOTENCY_TTL_MS)
-      .executeTakeFirst();
-    return Number(result.numDeletedRows);
+  /**
+   * Deletes expired keys a batch at a time, letting requests run between batches: on SQLite a statement holds the
+   * event loop and the write lock while it runs, and a day's keys deleted at once would stall both.
+   */
+  async deleteExpired(now = Date.now(), batchSize = SWEEP_BATCH_SIZE): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const result = await this.db
+        .deleteFrom('idempotency_keys')
+        .where(({ eb, refTuple, selectFrom }) =>
+          eb(
+            refTuple('scope', 'key'),
+            'in',
+            selectFrom('idempotency_keys')
+              .select(['scope', 'key'])
+              .where('created_at_ms', '<', now - IDEMPOTENCY_TTL_MS)
+              .limit(batchSize)
+              .$asTuple('scope', 'key'),
+          ),
+        )
+        .executeTakeFirst();
+      const batch = Number(result.numDeletedRows);
+      deleted += batch;
+      if (batch < batchSize) return deleted;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 
   /** Replaces a stale row, unless another instance replaced it first (then its claim is reported instead). */
@@ -114,6 +150,8 @@ export class IdempotencyRepository {
       .where('key', '=', request.key)
       .where('created_at_ms', '=', staleCreatedAt)
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n ? { kind: 'claimed' } : this.claim(request, now);
+    return result.numUpdatedRows > 0n
+      ? { kind: 'claimed', claim: { ...request, claimedAtMs: now } }
+      : this.claim(request, now);
   }
 }

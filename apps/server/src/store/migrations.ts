@@ -20,8 +20,8 @@ const addIdColumn =
       : table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement());
 
 /**
- * Migrations in order. They run at every start-up, on both dialects; the migrator's lock makes concurrent starts
- * of several instances safe. Never edit one that has shipped: add the next.
+ * Migrations in order. They run at every start-up, on both dialects, each run in one transaction that makes
+ * concurrent starts of several instances safe. Never edit one that has shipped: add the next.
  */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
@@ -70,6 +70,19 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '003-store-milestones': {
+      async up(db: Kysely<unknown>) {
+        // One row per thing that happens once in a store's life, whichever instance gets there first.
+        await db.schema
+          .createTable('store_milestones')
+          .addColumn('name', 'text', (column) => column.primaryKey())
+          .addColumn('reached_at', 'text', (column) => column.notNull())
+          .execute();
+        // A store that already held a key has had its first one.
+        await sql`insert into store_milestones (name, reached_at)
+          select 'first_key_issued', min(created_at) from api_keys having count(*) > 0`.execute(db);
+      },
+    },
   };
 }
 
@@ -84,16 +97,36 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db, provider, migrationTableSchema });
+  const migrate = async () => {
+    const { error } = await migrator.migrateToLatest();
+    if (error) throw error;
+  };
   // Instances starting together behind PgBouncer migrate without a lock (pgbouncer-dialect.ts): one that loses the
   // race has its transaction rolled back, and finds the work done when it tries again.
   for (let attempt = 1; ; attempt++) {
     try {
-      const { error } = await migrator.migrateToLatest();
-      if (error) throw error;
+      await (dialect === 'sqlite' ? inOneSqliteWriteTransaction(db, migrate) : migrate());
       return;
     } catch (error) {
       if (attempt === MIGRATION_ATTEMPTS) throw error;
     }
+  }
+}
+
+/**
+ * Kysely runs SQLite migrations statement by statement, with neither a transaction nor a lock: its SQLite adapter
+ * assumes one process. Two instances starting together on a new file then both create the same table, and a kill
+ * between a migration's statements leaves a schema no start-up can finish. Taking the write lock first makes the
+ * run atomic, and makes a second instance wait (`busy_timeout`), then find the work done.
+ */
+async function inOneSqliteWriteTransaction(db: Kysely<unknown>, run: () => Promise<void>): Promise<void> {
+  await sql`begin immediate`.execute(db);
+  try {
+    await run();
+    await sql`commit`.execute(db);
+  } catch (error) {
+    await sql`rollback`.execute(db);
+    throw error;
   }
 }
 

@@ -3,7 +3,7 @@ import type { NewPet, Pet } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
 import { isConstraintViolation } from './database-errors.js';
 import { groupCommit } from './group-commit.js';
-import { IdempotencyRepository } from './idempotency-repository.js';
+import { type Claim, IdempotencyRepository } from './idempotency-repository.js';
 import type { PetRepository } from './pet-repository.js';
 import type { DatabaseSchema } from './schema.js';
 
@@ -62,22 +62,50 @@ export class PetCreation {
 
   async create(newPet: NewPet, idempotency?: { scope: string; key: string }): Promise<CreationOutcome> {
     if (!idempotency) return { kind: 'created', pet: await this.createWithoutKey(newPet) };
+    const outcome = await this.claimKey(newPet, idempotency);
+    return outcome.kind === 'claimed' ? this.createClaimed(newPet, outcome.claim) : outcome;
+  }
 
-    const request = { ...idempotency, requestHash: hashNewPet(newPet) };
-    const claim = await this.keys.claim(request);
-    if (claim.kind === 'completed') return { kind: 'replayed', pet: claim.body as Pet };
-    if (claim.kind === 'in_progress') return { kind: 'in_progress' };
-    if (claim.kind === 'mismatch') return { kind: 'key_reused' };
+  /** The first step of a create with an Idempotency-Key: the key is claimed, or what became of it is said. */
+  async claimKey(
+    newPet: NewPet,
+    idempotency: { scope: string; key: string },
+    now = Date.now(),
+  ): Promise<{ kind: 'claimed'; claim: Claim } | Exclude<CreationOutcome, { kind: 'created' }>> {
+    const claimed = await this.keys.claim({ ...idempotency, requestHash: hashNewPet(newPet) }, now);
+    if (claimed.kind === 'completed') return { kind: 'replayed', pet: claimed.body as Pet };
+    if (claimed.kind === 'mismatch') return { kind: 'key_reused' };
+    return claimed;
+  }
+
+  /**
+   * The second step: the animal and the response are committed together, if the claim is still this request's.
+   * A request stalled past ABANDONED_CLAIM_MS may find its key taken over by a retry: its insert is rolled back
+   * and it answers as the retry would now be answered (the winner's animal, or 409 while it is in progress).
+   */
+  async createClaimed(newPet: NewPet, claim: Claim): Promise<CreationOutcome> {
     try {
       const pet = await this.db.transaction().execute(async (transaction) => {
         const created = await this.pets.within(transaction).create(newPet);
-        await new IdempotencyRepository(transaction).complete(request, 201, created);
+        if (!(await new IdempotencyRepository(transaction).complete(claim, 201, created))) throw CLAIM_LOST;
         return created;
       });
       return { kind: 'created', pet };
     } catch (error) {
-      await this.keys.release(request).catch(() => undefined);
+      if (error === CLAIM_LOST) return this.outcomeOfLostClaim(newPet, claim);
+      await this.keys.release(claim).catch(() => undefined);
       throw error;
     }
   }
+
+  private async outcomeOfLostClaim(newPet: NewPet, claim: Claim): Promise<CreationOutcome> {
+    const outcome = await this.claimKey(newPet, claim);
+    if (outcome.kind !== 'claimed') return outcome;
+    // The key was free again (the other request failed and let it go): this request is not the one to use it now.
+    await this.keys.release(outcome.claim);
+    return { kind: 'in_progress' };
+  }
 }
+
+/** Thrown inside the transaction to roll it back when the claim was taken over. */
+const CLAIM_LOST = new Error('the Idempotency-Key claim was taken over');

@@ -27,9 +27,10 @@ function toPet(row: PetRow): Pet {
 }
 
 /**
- * The catalogue's queries, built and compiled once per database. Keyset pagination in id order: a page never
- * repeats or skips an animal that existed when the first page was read, however many are added meanwhile (new ids
- * are always larger). One row more than asked tells whether a next page exists, without a count query.
+ * The catalogue's queries, built and compiled once per database. Keyset pagination in id order: a traversal never
+ * repeats or skips an animal that existed when its first page was read, however many are added meanwhile. Those
+ * added meanwhile may be missed: on PostgreSQL concurrent creates can commit out of id order, so a page can pass
+ * an id before a lower one commits. One row more than asked tells whether a next page exists, without a count query.
  */
 function petQueries(db: Kysely<DatabaseSchema>, dialect: Dialect) {
   const prepare = <Params extends Record<string, unknown>>(

@@ -34,8 +34,15 @@ export interface IdempotencyKeysTable {
   created_at_ms: number;
 }
 
+/** Things that happen once in a store's life, e.g. `first_key_issued`: never again, whoever revokes what. */
+export interface StoreMilestonesTable {
+  name: string;
+  reached_at: string;
+}
+
 export interface DatabaseSchema {
   pets: PetsTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;
+  store_milestones: StoreMilestonesTable;
 }

@@ -1,6 +1,7 @@
 import type { Database as SqliteConnection } from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 import { isStorageFailure } from './database-errors.js';
+import { sharedProbe } from './shared-probe.js';
 
 /**
  * After a write failed for want of storage, readiness reports the failure this long (a client's Retry-After): a
@@ -21,10 +22,11 @@ export function probeWrite(connection: SqliteConnection): void {
 /**
  * Whether the SQLite file can be written now. Statements that fail for want of storage (full, read-only,
  * immutable, I/O error) are noted as they happen; readiness fails while a failure is recent, and otherwise asks a
- * probe write, so that it recovers by itself once the cause is gone.
+ * shared probe write, so that it recovers by itself once the cause is gone.
  */
 export class SqliteStorage {
   private lastFailure: { error: unknown; at: number } | undefined;
+  private readonly probe = sharedProbe(async () => this.noting(() => probeWrite(this.connection)));
 
   constructor(private readonly connection: SqliteConnection) {}
 
@@ -34,6 +36,7 @@ export class SqliteStorage {
     return {
       close: () => database.close(),
       prepare: (sql) => {
+        if (sql === 'rollback') return this.rollbackUnlessDone(database.prepare(sql));
         const statement = this.noting(() => database.prepare(sql));
         let watchedStatement = watched.get(statement);
         if (!watchedStatement) {
@@ -45,11 +48,29 @@ export class SqliteStorage {
     };
   }
 
-  /** Throws the reason while the file cannot be written. */
-  check(): void {
+  /**
+   * Rejects with the reason while the file cannot be written: at once after a statement failed for want of storage,
+   * otherwise as a probe write says, one probe a second at most (an empty commit, fsync included).
+   */
+  async check(): Promise<void> {
     const failure = this.lastFailure;
     if (failure && Date.now() - failure.at < FAILURE_REPORTED_MS) throw failure.error;
-    this.noting(() => probeWrite(this.connection));
+    await this.probe();
+  }
+
+  /**
+   * SQLite rolls a transaction back by itself when a write fails for want of storage (a full disk, an I/O error):
+   * Kysely's rollback then fails with "no transaction is active", and that error would replace the real reason
+   * (a 500 instead of the 503 a storage failure gets). There is nothing left to roll back, so nothing is done.
+   */
+  private rollbackUnlessDone(statement: SqliteStatement): SqliteStatement {
+    return {
+      reader: statement.reader,
+      all: (parameters) => statement.all(parameters),
+      run: (parameters) =>
+        this.connection.inTransaction ? statement.run(parameters) : { changes: 0, lastInsertRowid: 0 },
+      iterate: (parameters) => statement.iterate(parameters),
+    };
   }
 
   private watchStatement(statement: SqliteStatement): SqliteStatement {

@@ -111,6 +111,50 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
     });
   });
 
+  describe('idempotency keys', () => {
+    it('creates once when a request stalled past the takeover time and its retry both complete', async () => {
+      const newPet = { name: `Stalled on ${kind.name}`, categoryId: 3 };
+      const idempotency = { scope: 'stall-test', key: 'stall-1' };
+      // The first request claims the key, then stalls (a paused machine, a slow pool) for over a minute...
+      const stalled = await store.petCreation.claimKey(newPet, idempotency, Date.now() - 61_000);
+      if (stalled.kind !== 'claimed') throw new Error(`the first claim was ${stalled.kind}`);
+      // ...meanwhile its retry takes the abandoned claim over and creates the animal...
+      const retry = await store.petCreation.create(newPet, idempotency);
+      if (retry.kind !== 'created') throw new Error(`the retry was ${retry.kind}`);
+      // ...and when the first request resumes, its insert is rolled back: it answers with the retry's animal.
+      expect(await store.petCreation.createClaimed(newPet, stalled.claim)).toStrictEqual({
+        kind: 'replayed',
+        pet: retry.pet,
+      });
+      const stored = await store.database.db
+        .selectFrom('pets')
+        .select('id')
+        .where('name', '=', newPet.name)
+        .execute();
+      expect(stored).toStrictEqual([{ id: retry.pet.id }]);
+      expect(await store.petCreation.create(newPet, idempotency)).toStrictEqual({
+        kind: 'replayed',
+        pet: retry.pet,
+      });
+    });
+  });
+
+  it('sweeps expired Idempotency-Keys a batch at a time, and only expired ones', async () => {
+    const repository = store.idempotencyKeys;
+    const old = Date.now() - 25 * 60 * 60 * 1000;
+    for (let index = 0; index < 7; index++) {
+      await repository.claim({ scope: 'sweep-test', key: `old-${index}`, requestHash: 'h' }, old);
+    }
+    await repository.claim({ scope: 'sweep-test', key: 'fresh', requestHash: 'h' });
+    expect(await repository.deleteExpired(Date.now(), 3)).toBe(7);
+    const left = await store.database.db
+      .selectFrom('idempotency_keys')
+      .select('key')
+      .where('scope', '=', 'sweep-test')
+      .execute();
+    expect(left).toStrictEqual([{ key: 'fresh' }]);
+  });
+
   it('runs migrations again without change', async () => {
     await migrateToLatest(store.database.db, store.database.dialect);
     expect((await store.pets.list({ limit: 1 })).pets).toHaveLength(1);

@@ -81,3 +81,13 @@ export const testDatabaseKinds: TestDatabaseKind[] =
     : postgresUrl
       ? [sqliteTestDatabase, postgres(postgresUrl)]
       : [sqliteTestDatabase];
+
+/** PostgreSQL where TEST_DATABASE_URL names one: the database of tests that run several workers. */
+export const postgresTestDatabase: TestDatabaseKind | undefined = postgresUrl
+  ? postgres(postgresUrl)
+  : undefined;
+
+/** The DATABASE_URL that starts a server process on `config`. */
+export function databaseUrlOf(config: DatabaseConfig): string {
+  return config.kind === 'postgres' ? config.url : `file:${config.path}`;
+}

@@ -5,6 +5,7 @@ import { type AppDependencies, createApp } from '../app.js';
 import type { DatabaseConfig } from '../config.js';
 import { createHttpServer, type ServerLimits } from '../http-server.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
+import { LOG_OPTIONS } from '../logger.js';
 import { openStore, type Store } from '../store/open-store.js';
 import { bornWithAppPrototypes, databaseTuning } from '../tuning/index.js';
 
@@ -48,7 +49,7 @@ export async function startTestServer(
   const { key: apiKey } = await store.keys.create('test');
   let logs = '';
   const logger = pino(
-    { level: 'info' },
+    { ...LOG_OPTIONS, level: 'info' },
     {
       write: (line: string) => {
         logs += line;
@@ -60,7 +61,7 @@ export async function startTestServer(
     petCreation: store.petCreation,
     keys: new KeyVerifier(store.keys, options.configuredKeys ?? [], options.verifiedKeyTtlMs),
     logger,
-    pingDatabase: () => store.database.ping(),
+    checkReady: () => store.database.checkReady(),
     config: {
       corsOrigins: [],
       adminEnvironments: [{ name: 'production', baseUrl: '/v1' }],
