@@ -4,7 +4,7 @@ import type { Config } from './config.js';
 import { adminAppRoutes } from './http/admin-app.js';
 import { apiDocsRoutes } from './http/api-docs.js';
 import { answerRouteNotFound } from './http/api-error.js';
-import { clientAddressReader } from './http/client-address.js';
+import { clientAddressReader, trustedPeerReader } from './http/client-address.js';
 import { errorHandler } from './http/error-handler.js';
 import { healthRoutes } from './http/health.js';
 import type { RateLimitOptions } from './http/rate-limits.js';
@@ -23,7 +23,7 @@ export interface AppDependencies {
   keys: KeyVerifier;
   logger: Logger;
   /** Resolves when the database is reachable; backs /readyz. */
-  pingDatabase: () => Promise<void>;
+  checkReady: () => Promise<void>;
   config: Pick<Config, 'corsOrigins' | 'adminEnvironments' | 'publicBaseUrl'> &
     Partial<Pick<Config, 'trustProxy'>>;
   rateLimits: RateLimitOptions;
@@ -51,6 +51,7 @@ export function createApp(deps: AppDependencies): express.Express {
   const { trustProxy } = deps.config;
   if (trustProxy !== undefined) app.set('trust proxy', trustProxy);
   const clientAddress = clientAddressReader(trustProxy !== undefined);
+  const trustedPeer = trustedPeerReader(trustProxy !== undefined);
   // Every request passes exactly one of the two request logs below, which also counts it when metrics are on.
   const counter = deps.metrics && requestCounter(deps.metrics);
   // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
@@ -60,14 +61,20 @@ export function createApp(deps: AppDependencies): express.Express {
     corsOrigins: deps.config.corsOrigins,
     publicBaseUrl: deps.config.publicBaseUrl,
     clientAddress,
+    trustedPeer,
     counter,
   });
   app.use(
-    requestLogger(deps.logger, clientAddress, counter),
+    requestLogger(deps.logger, clientAddress, trustedPeer, counter),
     documentSecurityHeaders(apiOrigins(deps.config)),
   );
-  app.use(healthRoutes(deps.pingDatabase, deps.logger));
-  app.use(apiDocsRoutes({ environments: deps.config.adminEnvironments }));
+  app.use(healthRoutes(deps.checkReady, deps.logger));
+  app.use(
+    apiDocsRoutes({
+      environments: deps.config.adminEnvironments,
+      publicBaseUrl: deps.config.publicBaseUrl,
+    }),
+  );
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
   app.use(answerRouteNotFound);
   app.use(errorHandler(deps.logger));

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
 import { sendError } from './api-error.js';
-import type { AuthenticationFailureRecorder } from './rate-limits.js';
+import { type AuthenticationFailureRecorder, TOO_MANY_FAILURES_MESSAGE } from './rate-limits.js';
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 
@@ -27,20 +27,28 @@ export function requireApiKey(
     key?: string,
   ) => {
     if (!client) {
-      onRefused(req);
-      res.setHeader('WWW-Authenticate', 'Bearer realm="animal-store"');
-      const problem = key === undefined ? 'missing or not of the form `Bearer <key>`' : 'not a valid key';
-      sendError(res, 'unauthorized', `The Authorization header is ${problem}.`);
-      return;
+      // The failure is counted first: the answer is 401 only while the address is within its limit.
+      return onRefused(req).then((retryAfterSeconds) => {
+        if (retryAfterSeconds !== undefined) {
+          res.setHeader('Retry-After', String(retryAfterSeconds));
+          sendError(res, 'rate_limited', TOO_MANY_FAILURES_MESSAGE);
+          return;
+        }
+        res.setHeader('WWW-Authenticate', 'Bearer realm="animal-store"');
+        const problem = key === undefined ? 'missing or not of the form `Bearer <key>`' : 'not a valid key';
+        sendError(res, 'unauthorized', `The Authorization header is ${problem}.`);
+      });
     }
     res.locals.apiClient = client;
     next();
+    return undefined;
   };
   return (req, res, next) => {
     const key = BEARER.exec(req.headers.authorization ?? '')?.[1];
     const client = key === undefined ? undefined : verifier.verify(key);
     // A known key is answered at once: the request goes on without waiting for a promise.
-    if (client instanceof Promise) client.then((found) => admit(req, res, next, found, key), next);
-    else admit(req, res, next, client, key);
+    // Returned, so that Express hears of a failure in the refusal.
+    if (client instanceof Promise) return client.then((found) => admit(req, res, next, found, key), next);
+    return admit(req, res, next, client, key);
   };
 }

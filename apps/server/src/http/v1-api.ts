@@ -15,7 +15,7 @@ import { deprecated } from './deprecation.js';
 import { answerMethodNotAllowed } from './method-not-allowed.js';
 import { petHandlers } from './pet-handlers.js';
 import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './rate-limits.js';
-import { requestLogger } from './request-logger.js';
+import { requestLogger, type TrustedPeer } from './request-logger.js';
 import { refuseInvalidUtf8, requireJsonBody, validationErrorHandler } from './request-validation.js';
 import { apiSecurityHeaders, corsForApi } from './security-headers.js';
 import { servedContract } from './served-contract.js';
@@ -51,6 +51,7 @@ export function mountV1Api(
     corsOrigins: readonly string[];
     publicBaseUrl: string | undefined;
     clientAddress: ClientAddress;
+    trustedPeer: TrustedPeer;
     counter: RequestCounter | undefined;
   },
 ): void {
@@ -64,7 +65,7 @@ export function mountV1Api(
 
   app.use(
     API_BASE_PATH,
-    requestLogger(deps.logger, deps.clientAddress, deps.counter),
+    requestLogger(deps.logger, deps.clientAddress, deps.trustedPeer, deps.counter),
     apiSecurityHeaders,
     corsForApi(deps.corsOrigins),
   );

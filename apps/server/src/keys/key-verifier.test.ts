@@ -55,6 +55,23 @@ describe('KeyVerifier', () => {
     expect(first).toBeInstanceOf(Promise);
     await first;
     expect(verifier.verify(stored.key)).toMatchObject({ keyId: String(stored.id) });
-    expect(verifier.verify('as_not-a-key')).toBeInstanceOf(Promise);
+    // A key of a shape the store never issues is refused at once: no lookup, no promise.
+    expect(verifier.verify('as_not-a-key')).toBeUndefined();
+  });
+
+  it('asks the database once about an unknown key of the right shape, however often it is presented', async () => {
+    let lookups = 0;
+    const counting = Object.create(store.keys) as typeof store.keys;
+    counting.findActiveByHash = (keyHash) => {
+      lookups += 1;
+      return store.keys.findActiveByHash(keyHash);
+    };
+    const verifier = new KeyVerifier(counting, []);
+    const unknown = `as_${'x'.repeat(43)}`;
+    const burst = await Promise.all(Array.from({ length: 50 }, () => verifier.verify(unknown)));
+    expect(new Set(burst)).toStrictEqual(new Set([undefined]));
+    expect(verifier.verify(unknown)).toBeUndefined();
+    expect(verifier.verify('not-even-a-store-key')).toBeUndefined();
+    expect(lookups).toBe(1);
   });
 });

@@ -23,10 +23,17 @@ const VERIFIED_KEY_TTL_MS = 10_000;
 /** Bounds the cache: a store with more active clients than this simply asks the database more often. */
 const MAX_CACHED_KEYS = 10_000;
 
+/** What `generateApiKey` issues: anything else cannot be a stored key, and costs no lookup. */
+const STORED_KEY_SHAPE = /^as_[A-Za-z0-9_-]{43}$/;
+
 /** Decides whether a presented key is valid: one of the configured keys or an active stored one. */
 export class KeyVerifier {
   private readonly configuredKeys: Map<string, ApiClient>;
   private readonly verified = new Map<string, { client: ApiClient; until: number }>();
+  /** Unknown keys, refused without asking again for as long as a verified key is trusted. */
+  private readonly refused = new Map<string, number>();
+  /** Lookups under way: a burst of one key waits for one answer. */
+  private readonly lookups = new Map<string, Promise<ApiClient | undefined>>();
 
   constructor(
     private readonly repository: ApiKeyRepository,
@@ -45,22 +52,35 @@ export class KeyVerifier {
   }
 
   /**
-   * The client a key belongs to. Answered at once, without a promise, for a configured key or one verified in the
-   * last seconds, which is nearly every request; otherwise the database is asked.
+   * The client a key belongs to. Answered at once, without a promise, for a configured key, one verified or refused
+   * in the last seconds (nearly every request), or one that is not of the shape the store issues; otherwise the
+   * database is asked, once for all the requests that present the key meanwhile.
    */
   verify(key: string): ApiClient | undefined | Promise<ApiClient | undefined> {
     const keyHash = hashApiKey(key);
     const configured = this.configuredKeys.get(keyHash);
     if (configured) return configured;
+    if (!STORED_KEY_SHAPE.test(key)) return undefined;
+    const now = Date.now();
     const cached = this.verified.get(keyHash);
-    if (cached && cached.until > Date.now()) return cached.client;
-    return this.verifyStored(keyHash);
+    if (cached && cached.until > now) return cached.client;
+    if ((this.refused.get(keyHash) ?? 0) > now) return undefined;
+    let lookup = this.lookups.get(keyHash);
+    if (!lookup) {
+      lookup = this.verifyStored(keyHash).finally(() => this.lookups.delete(keyHash));
+      this.lookups.set(keyHash, lookup);
+    }
+    return lookup;
   }
 
   private async verifyStored(keyHash: string): Promise<ApiClient | undefined> {
     const stored = await this.repository.findActiveByHash(keyHash);
     if (!stored) {
       this.verified.delete(keyHash);
+      if (this.verifiedKeyTtlMs > 0) {
+        if (this.refused.size >= MAX_CACHED_KEYS) this.refused.clear();
+        this.refused.set(keyHash, Date.now() + this.verifiedKeyTtlMs);
+      }
       return undefined;
     }
     const client = { keyId: String(stored.id), name: stored.name, scope: scopeOf(keyHash) };
