@@ -2,10 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addAnimal, storedApiKey, tableRows } from './support/catalogue-page.js';
+import { addAnimal, tableRows } from './support/catalogue-page.js';
 import { type Browser, launchChromium } from './support/chromium.js';
 import { recordPageProblems } from './support/page-problems.js';
 import { type StoreProcess, startStore } from './support/store-process.js';
+import { plantSignIn, storedApiKey, storedSignIn } from './support/tab-session.js';
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 
@@ -69,7 +70,11 @@ describe('the admin app in Chromium against a real store on an empty SQLite file
       .toBe('No animals in the catalogue yetAdd the first one with the form “Add an animal”.');
     // No pager and no count under an empty catalogue.
     expect(await page.getByRole('navigation', { name: 'Catalogue pages' }).count()).toBe(0);
-    expect(await storedApiKey(page)).toBe(store.apiKey);
+    // The key is kept with the environment it was accepted by, here the only one: this store's own /v1.
+    expect(await storedSignIn(page)).toStrictEqual({
+      apiKey: store.apiKey,
+      environment: { name: 'production', baseUrl: '/v1' },
+    });
     expect(page.url()).not.toContain(store.apiKey);
   });
 
@@ -180,7 +185,10 @@ describe('the admin app in Chromium against a real store on an empty SQLite file
   });
 
   it('returns to sign-in with a message when the store stops accepting the key', async () => {
-    await page.evaluate(() => sessionStorage.setItem('animal-store.admin.api-key', 'a-key-that-was-revoked'));
+    await plantSignIn(page, {
+      apiKey: 'a-key-that-was-revoked',
+      environment: { name: 'production', baseUrl: '/v1' },
+    });
     await page.reload();
     await expect
       .poll(() => page.getByRole('alert').textContent())
@@ -201,6 +209,20 @@ describe('the admin app in Chromium against a real store on an empty SQLite file
     await page.reload();
     await page.getByLabel('API key').waitFor();
     expect(await page.getByRole('table').count()).toBe(0);
+  });
+
+  it('never uses a key kept without its environment, as earlier versions of the app kept it', async () => {
+    const legacy = 'animal-store.admin.api-key';
+    await page.evaluate(({ item, key }) => sessionStorage.setItem(item, key), {
+      item: legacy,
+      key: store.apiKey,
+    });
+    const before = apiRequests.length;
+    await page.reload();
+    await page.getByLabel('API key').waitFor();
+    expect(await page.evaluate((item) => sessionStorage.getItem(item), legacy)).toBeNull();
+    expect(await page.getByRole('table').count()).toBe(0);
+    expect(apiRequests.slice(before)).toStrictEqual([]);
   });
 
   it('ran under the store Content-Security-Policy without a single error', async () => {

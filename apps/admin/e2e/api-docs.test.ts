@@ -59,9 +59,9 @@ describe('the API documentation page', () => {
     await page.screenshot({ path: `${RESULTS}docs-desktop.png`, fullPage: true });
   });
 
-  it('offers the address it is served from, then staging, as servers', async () => {
+  it('offers this store by the relative /v1, never by the Host the request named, then staging, as servers', async () => {
     expect(await page.locator('.servers select option').allTextContents()).toStrictEqual([
-      `${store.origin}/v1 - This server`,
+      '/v1 - This server',
       `${STAGING} - Staging`,
     ]);
   });

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAnimal, tableRows } from './support/catalogue-page.js';
 import { type Browser, launchChromium } from './support/chromium.js';
 import { freePort, type StoreProcess, startStore } from './support/store-process.js';
+import { plantSignIn } from './support/tab-session.js';
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 
@@ -111,7 +112,10 @@ describe('failures in plain words', () => {
     const store = await startStore();
     stores.push(store);
     await page.goto(`${store.origin}/admin/`);
-    await page.evaluate(() => sessionStorage.setItem('animal-store.admin.api-key', 'a-key-that-was-revoked'));
+    await plantSignIn(page, {
+      apiKey: 'a-key-that-was-revoked',
+      environment: { name: 'production', baseUrl: '/v1' },
+    });
     await page.reload();
     await expect
       .poll(alertText)

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { createQueryClient } from './api/query-client';
 import { Screens } from './screens';
+import { signOutReasons } from './session/sign-out-reasons';
 import { useSession } from './session/use-session';
 
 /** The tab-wide pieces: the session and the one query client, wired so that any 401 ends the session. */
@@ -16,13 +17,17 @@ export function App() {
     // Nothing fetched with the old key may be shown to whoever signs in next.
     queryClient.clear();
   };
-  // The key may have been revoked, or belong to the other environment after a switch: both end here.
-  onUnauthorized.current = () =>
-    signOut('You were signed out because the store does not accept this API key; sign in with a valid key.');
+  onUnauthorized.current = () => signOut(signOutReasons.keyRefused);
+
+  const chooseEnvironment = (name: string) => {
+    const from = session.signedIn?.environment.name;
+    session.chooseEnvironment(name, from && signOutReasons.switched(from, name));
+    if (from) queryClient.clear();
+  };
 
   return (
     <QueryClientProvider client={queryClient}>
-      <Screens session={session} onSignOut={() => signOut()} />
+      <Screens session={session} onSignOut={signOut} onEnvironmentChange={chooseEnvironment} />
     </QueryClientProvider>
   );
 }

@@ -11,11 +11,6 @@ export function tableRows(page: Page): Promise<string[][]> {
     );
 }
 
-/** The key as the app keeps it, to check that sign-in stores it and sign-out removes it. */
-export function storedApiKey(page: Page): Promise<string | null> {
-  return page.evaluate(() => sessionStorage.getItem('animal-store.admin.api-key'));
-}
-
 export async function addAnimal(
   page: Page,
   animal: { name: string; categoryId: string; status: string },

@@ -3,7 +3,7 @@ import { describeFailure } from './api-error';
 
 /**
  * One QueryClient for the tab. Any call refused with 401, wherever it was made, ends the session: the key was
- * revoked or belongs to another environment, and showing stale data behind it would mislead.
+ * revoked, and showing stale data behind it would mislead.
  */
 export function createQueryClient(onUnauthorized: () => void): QueryClient {
   const onError = (error: unknown) => {
