@@ -10,6 +10,7 @@ export interface ConnectionOptions {
   baseUrl?: string;
   staging?: boolean;
   apiKeyFile?: string;
+  allowInsecure?: boolean;
 }
 
 export interface Connection {
@@ -33,6 +34,11 @@ const EnvSchema = z.object({
   ANIMAL_STORE_URL: optional(httpUrl),
   ANIMAL_STORE_STAGING_URL: optional(httpUrl),
   ANIMAL_STORE_API_KEY: optional(z.string()),
+  ANIMAL_STORE_ALLOW_INSECURE: optional(
+    z
+      .enum(['0', '1'], { errorMap: () => ({ message: 'must be 1 or 0' }) })
+      .transform((value) => value === '1'),
+  ),
 });
 
 /** A key goes into an HTTP header: whitespace or control characters would break the request, not authenticate. */
@@ -51,22 +57,49 @@ export function resolveConnection(
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
     throw new UsageError(problems.join('; '));
   }
-  return { baseUrl: resolveBaseUrl(options, parsed.data), apiKey: resolveApiKey(options, parsed.data) };
+  const { baseUrl, source } = resolveBaseUrl(options, parsed.data);
+  if (!(options.allowInsecure || parsed.data.ANIMAL_STORE_ALLOW_INSECURE) && !isEncryptedOrLocal(baseUrl)) {
+    throw new UsageError(
+      `${source} must use https:// unless it is a loopback address (localhost, 127.0.0.0/8, ::1), since the API key would cross the network unencrypted; add --allow-insecure (or set ANIMAL_STORE_ALLOW_INSECURE=1) to send it anyway`,
+    );
+  }
+  return { baseUrl, apiKey: resolveApiKey(options, parsed.data) };
 }
 
-function resolveBaseUrl(options: ConnectionOptions, env: z.infer<typeof EnvSchema>): string {
+/** The base address and the flag or variable it came from, to name in a message. */
+function resolveBaseUrl(
+  options: ConnectionOptions,
+  env: z.infer<typeof EnvSchema>,
+): { baseUrl: string; source: string } {
   if (options.staging) {
     if (!env.ANIMAL_STORE_STAGING_URL) {
       throw new UsageError('--staging needs ANIMAL_STORE_STAGING_URL to be set');
     }
-    return env.ANIMAL_STORE_STAGING_URL;
+    return { baseUrl: env.ANIMAL_STORE_STAGING_URL, source: 'ANIMAL_STORE_STAGING_URL' };
   }
   if (options.baseUrl !== undefined) {
     const flag = httpUrl.safeParse(options.baseUrl);
     if (!flag.success) throw new UsageError(`--base-url ${flag.error.issues[0]?.message}`);
-    return flag.data;
+    return { baseUrl: flag.data, source: '--base-url' };
   }
-  return env.ANIMAL_STORE_URL ?? DEFAULT_BASE_URL;
+  if (env.ANIMAL_STORE_URL !== undefined)
+    return { baseUrl: env.ANIMAL_STORE_URL, source: 'ANIMAL_STORE_URL' };
+  return { baseUrl: DEFAULT_BASE_URL, source: 'the default base address' };
+}
+
+/**
+ * Every request carries the API key, so plain http:// is accepted only where it never leaves this machine. The
+ * WHATWG parser has already normalised the host (`127.1` and `0x7f.0.0.1` read as 127.0.0.1, `[0::1]` as [::1]); a
+ * name is trusted only when it is `localhost` itself, since any other name is whatever the resolver says it is.
+ */
+export function isEncryptedOrLocal(baseUrl: string): boolean {
+  const { protocol, hostname } = new URL(baseUrl);
+  return (
+    protocol === 'https:' ||
+    hostname === 'localhost' ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
+  );
 }
 
 function resolveApiKey(options: ConnectionOptions, env: z.infer<typeof EnvSchema>): string {

@@ -25,6 +25,8 @@ const ROOT_HELP = `
 Configuration:
   --base-url URL, else ANIMAL_STORE_URL, else ${DEFAULT_BASE_URL}
   --staging uses ANIMAL_STORE_STAGING_URL instead.
+  The address must use https:// unless it is a loopback address (localhost, 127.0.0.0/8, ::1):
+  --allow-insecure (or ANIMAL_STORE_ALLOW_INSECURE=1) sends the key over plain http:// anyway.
   The API key is read from ANIMAL_STORE_API_KEY or from the file named by --api-key-file; it is never
   accepted as a flag value (shell history would keep it) and never printed.
 
@@ -80,6 +82,7 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
     )
     .option('--staging', 'use the staging address from ANIMAL_STORE_STAGING_URL')
     .option('--api-key-file <path>', 'read the API key from this file')
+    .option('--allow-insecure', 'allow a plain http:// address that is not loopback')
     .addHelpText('after', ROOT_HELP)
     // Inherited by every subcommand: a required option says so in its own help line.
     .configureHelp({ optionDescription: describeOption });

@@ -54,13 +54,13 @@ describe('exit codes', () => {
 
   it('3 when the host name does not resolve', async () => {
     const result = await runCli(['pets', 'list'], {
-      env: { ...envFor(server), ANIMAL_STORE_URL: 'http://animal-store.invalid/v1' },
+      env: { ...envFor(server), ANIMAL_STORE_URL: 'https://animal-store.invalid/v1' },
     });
     // Without a DNS server the resolver answers EAI_AGAIN instead: either way the host is not reached.
     expect({ ...result, stderr: result.stderr.replace('EAI_AGAIN', 'ENOTFOUND') }).toStrictEqual({
       code: 3,
       stdout: '',
-      stderr: 'error: cannot reach the Animal Store at http://animal-store.invalid/v1 (ENOTFOUND)\n',
+      stderr: 'error: cannot reach the Animal Store at https://animal-store.invalid/v1 (ENOTFOUND)\n',
     });
   });
 

@@ -16,6 +16,15 @@ describe('help and version', () => {
     expect(result.stdout).toContain('Usage: animal-store [options] [command]');
     expect(result.stdout).toContain('  pets                   list, add, get and import animals');
     expect(result.stdout).toContain('--base-url URL, else ANIMAL_STORE_URL, else http://127.0.0.1:3000/v1');
+    expect(result.stdout).toMatch(
+      /^ {2}--allow-insecure +allow a plain http:\/\/ address that is not loopback$/m,
+    );
+    expect(result.stdout).toContain(
+      [
+        '  The address must use https:// unless it is a loopback address (localhost, 127.0.0.0/8, ::1):',
+        '  --allow-insecure (or ANIMAL_STORE_ALLOW_INSECURE=1) sends the key over plain http:// anyway.',
+      ].join('\n'),
+    );
     expect(result.stdout.split('Exit codes:\n')[1]?.split('\n\n')[0]).toStrictEqual(
       [
         '  0  success',

@@ -6,6 +6,9 @@ import { closedPort, runCli } from './support/run-cli.js';
 
 const KEY = 'a-key-that-must-never-be-printed';
 const HINT = '(run with --help for usage)\n';
+const UNENCRYPTED =
+  'must use https:// unless it is a loopback address (localhost, 127.0.0.0/8, ::1), since the API key would ' +
+  'cross the network unencrypted; add --allow-insecure (or set ANIMAL_STORE_ALLOW_INSECURE=1) to send it anyway';
 
 /**
  * Usage errors exit with 2 before any request: the base address is a closed port, so a request sent by
@@ -92,6 +95,19 @@ describe('usage errors exit with 2 and say what is wrong on stderr', () => {
       { ANIMAL_STORE_URL: 'nowhere' },
       'error: ANIMAL_STORE_URL must be an absolute http:// or https:// URL\n',
     ],
+    [['--base-url', 'http://store.example.test/v1'], {}, `error: --base-url ${UNENCRYPTED}\n`],
+    [[], { ANIMAL_STORE_URL: 'http://192.0.2.10:3000/v1' }, `error: ANIMAL_STORE_URL ${UNENCRYPTED}\n`],
+    [
+      ['--staging'],
+      { ANIMAL_STORE_STAGING_URL: 'http://staging.example.test/v1' },
+      `error: ANIMAL_STORE_STAGING_URL ${UNENCRYPTED}\n`,
+    ],
+    [
+      ['--base-url', 'http://store.example.test/v1'],
+      { ANIMAL_STORE_ALLOW_INSECURE: '0' },
+      `error: --base-url ${UNENCRYPTED}\n`,
+    ],
+    [[], { ANIMAL_STORE_ALLOW_INSECURE: 'yes' }, 'error: ANIMAL_STORE_ALLOW_INSECURE must be 1 or 0\n'],
   ])('configuration %j %j', async (flags, env, message) => {
     expect(await usage([...flags, 'pets', 'list'], env)).toStrictEqual({
       code: 2,
