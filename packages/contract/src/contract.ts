@@ -31,7 +31,8 @@ export const contract = c.router(
         'Returns animals in ascending order of id, at most `limit` of them, optionally only those with the given ' +
         '`status`. When more animals follow, the response carries a `Link: <…>; rel="next"` header with the address ' +
         'of the next page, relative to the request URL unless the store is configured with its public address; ' +
-        'follow it until it is absent to visit every matching animal exactly once.',
+        'follow it until it is absent. A traversal returns every matching animal that existed when it began ' +
+        'exactly once, in id order; animals added meanwhile may or may not appear.',
       responses: {
         200: PetListSchema,
         400: ErrorSchema,

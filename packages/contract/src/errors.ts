@@ -23,7 +23,10 @@ export const ERROR_CODES = {
   pet_not_found: { status: 404, when: 'No animal has the requested id.' },
   route_not_found: { status: 404, when: 'No operation exists at this path.' },
   method_not_allowed: { status: 405, when: 'The path exists but not with this method (see `Allow`).' },
-  request_timeout: { status: 408, when: 'The request was not received completely in time.' },
+  request_timeout: {
+    status: 408,
+    when: 'The request, its body included, was not received within `REQUEST_TIMEOUT_MS`.',
+  },
   idempotency_request_in_progress: {
     status: 409,
     when: 'A request with this `Idempotency-Key` is still being processed (see `Retry-After`).',

@@ -6,7 +6,7 @@ import { contract } from './contract.js';
  * Where `schema` uses a zod effect (`.transform`, `.refine`, `.superRefine`, `.preprocess`), as `path: kind`.
  * Zod 3 runs each effect with a context object that has a getter; V8 allocates every getter pair in its old
  * generation, which then keeps the whole parse alive until a full garbage collection. On a request schema that is
- * every request's garbage (docs/performance.md, seventh round).
+ * every request's garbage, promoted to the old generation and collected only by the costly full collections.
  */
 function effectsIn(schema: z.ZodTypeAny, path: string, visited = new Set<z.ZodTypeAny>()): string[] {
   // A lazy schema may contain itself.

@@ -119,8 +119,8 @@ export const PetIdPathSchema = z
   .regex(/^[1-9][0-9]{0,15}$/, M.notPositive)
   // Converted by `z.coerce`, not by `.transform(Number)`: zod 3 runs every transform with a context object that
   // has a getter, and V8 allocates each such getter pair in its old generation, which then holds the whole parse
-  // alive until a full garbage collection. On the server that made every getPet's garbage long-lived
-  // (docs/performance.md, seventh round).
+  // alive until a full garbage collection. On the server that made every getPet's garbage long-lived, left for the
+  // costly full collections to reclaim (request-schemas.test.ts keeps every request schema free of such effects).
   .pipe(int64Rules(z.coerce.number()));
 
 export const AuthorizationHeaderSchema = z.object({
