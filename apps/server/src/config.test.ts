@@ -224,8 +224,60 @@ describe('loadConfig on invalid variables', () => {
       'REQUEST_TIMEOUT_MS must be a whole number of at least 1.',
       'WORKERS must be a whole number from 1 to 64.',
       'DATABASE_POOL_SIZE must be a whole number from 1 to 1000.',
-      'STAGING_BASE_URL must be an absolute http:// or https:// URL.',
+      'STAGING_BASE_URL must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.1 or [::1]).',
     ]);
+  });
+
+  it('names a PostgreSQL URL that does not parse in one sentence, without quoting it', () => {
+    for (const url of [
+      'postgres://store:S3cret@127.0.0.1:99999/db?pgbouncer=true',
+      'postgres://store:S3cret@127.0.0.1:99999/db',
+      'postgres://store:S3cret@[::1/db',
+    ]) {
+      expect(messageOf({ DATABASE_URL: url })).toBe(
+        'DATABASE_URL is not a valid URL: check the host, the port (up to 65535) and that special characters in the user name and password are percent-encoded.',
+      );
+    }
+  });
+
+  it('refuses headers allowed longer than the whole request, which Node cannot serve', () => {
+    expect(messageOf({ REQUEST_TIMEOUT_MS: '3000', HEADERS_TIMEOUT_MS: '5000' })).toBe(
+      'HEADERS_TIMEOUT_MS must not exceed REQUEST_TIMEOUT_MS (3000).',
+    );
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '3000', HEADERS_TIMEOUT_MS: '3000' }).serverLimits).toMatchObject(
+      {
+        requestTimeoutMs: 3000,
+        headersTimeoutMs: 3000,
+      },
+    );
+  });
+
+  it('serves several workers from PostgreSQL only: SQLite has one writer', () => {
+    expect(messageOf({ WORKERS: '2' })).toBe(
+      'WORKERS must be 1 with SQLite, which has one writer at a time; set DATABASE_URL to PostgreSQL to serve from several workers.',
+    );
+    expect(messageOf({ WORKERS: '2', DATABASE_URL: 'file:/tmp/store.db' })).toMatch(/^WORKERS must be 1/);
+    expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'postgres://db/store' }).workers).toBe(2);
+  });
+
+  it('sends the admin app’s key only over https, or plain http on loopback', () => {
+    const refusal =
+      'must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.1 or [::1]).';
+    expect(messageOf({ PRODUCTION_BASE_URL: 'http://store.example.test/v1' })).toBe(
+      `PRODUCTION_BASE_URL ${refusal}`,
+    );
+    expect(messageOf({ STAGING_BASE_URL: 'http://10.0.0.7:3000/v1' })).toBe(`STAGING_BASE_URL ${refusal}`);
+    for (const accepted of [
+      'https://staging.example.test/v1',
+      'http://127.0.0.1:3001/v1',
+      'http://localhost:3001/v1',
+      'http://[::1]:3001/v1',
+    ]) {
+      expect(loadConfig({ STAGING_BASE_URL: accepted }).adminEnvironments[1]).toStrictEqual({
+        name: 'staging',
+        baseUrl: accepted,
+      });
+    }
   });
 
   it('tells every way to miss a whole number the same whole rule', () => {

@@ -53,8 +53,19 @@ const commaList = z
       .filter((item) => item.length > 0),
   );
 
-/** Takes the store's own `pgbouncer` parameter out of a PostgreSQL URL: the server would refuse it. */
+/**
+ * Takes the store's own `pgbouncer` parameter out of a PostgreSQL URL: the server would refuse it. A URL that does
+ * not parse is named without being quoted: it holds the password.
+ */
 function postgresLocation(value: string, ctx: z.RefinementCtx): PostgresLocation {
+  if (!URL.canParse(value)) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'is not a valid URL: check the host, the port (up to 65535) and that special characters in the user name and password are percent-encoded',
+    });
+    return z.NEVER;
+  }
   if (!value.includes('pgbouncer=')) return { kind: 'postgres', url: value };
   const url = new URL(value);
   const pgbouncer = url.searchParams.get('pgbouncer');
@@ -82,6 +93,18 @@ const absoluteUrl = z
   .string()
   .url('must be an absolute http:// or https:// URL')
   .refine((value) => /^https?:\/\//.test(value), 'must be an absolute http:// or https:// URL');
+
+const LOOPBACK_HOSTNAMES = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * An API address the admin app sends its key to: https, or plain http only on this machine's loopback, where
+ * nothing crosses a network. A key sent over plain http anywhere else can be read on the way.
+ */
+const apiAddress = z.string().refine((value) => {
+  if (!URL.canParse(value)) return false;
+  const { protocol, hostname } = new URL(value);
+  return protocol === 'https:' || (protocol === 'http:' && LOOPBACK_HOSTNAMES.test(hostname));
+}, 'must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.1 or [::1])');
 
 /** Where clients reach this server: links are built on it, so it carries no query, fragment or credentials. */
 const publicBaseUrl = absoluteUrl
@@ -124,7 +147,7 @@ const trustProxySchema = z
     }
   });
 
-const EnvSchema = z.object({
+const EnvFields = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
@@ -148,9 +171,31 @@ const EnvSchema = z.object({
   DATABASE_QUERY_TIMEOUT_MS: wholeNumber(1, 600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
   METRICS_PORT: wholeNumber(0, 65535).optional(),
   METRICS_HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
-  PRODUCTION_BASE_URL: absoluteUrl.optional(),
-  STAGING_BASE_URL: absoluteUrl.optional(),
+  PRODUCTION_BASE_URL: apiAddress.optional(),
+  STAGING_BASE_URL: apiAddress.optional(),
   PUBLIC_BASE_URL: publicBaseUrl.optional(),
+});
+
+/** Rules between variables, checked once each variable is valid on its own. */
+const EnvSchema = EnvFields.superRefine((env, ctx) => {
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HEADERS_TIMEOUT_MS'],
+      message: `must not exceed REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})`,
+    });
+  }
+  // One SQLite file has one writer, and better-sqlite3 waits for another process's lock synchronously: a worker
+  // waiting for its sibling's commit would serve nobody meanwhile (decision 042).
+  if (env.WORKERS > 1 && env.DATABASE_URL?.kind === 'sqlite') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WORKERS'],
+      message:
+        'must be 1 with SQLite, which has one writer at a time; set DATABASE_URL to PostgreSQL to serve from several workers',
+    });
+  }
 });
 
 export type Config = {
