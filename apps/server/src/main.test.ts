@@ -3,7 +3,14 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  databaseUrlOf,
+  postgresTestDatabase,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from './test-support/databases.js';
 import { runServerScript, type ServerProcess } from './test-support/server-process.js';
 
 /** A port another process listens on, on the server's default host; closed again at the end of the scope. */
@@ -54,15 +61,26 @@ describe('the server process', () => {
     directories.push(directory);
     return `file:${join(directory, 'nested', 'store.db')}`;
   };
+  const databases: TestDatabase[] = [];
+  /** Several workers need PostgreSQL (SQLite serves one): those tests run where TEST_DATABASE_URL is set, as in CI. */
+  const freshPostgresUrl = async () => {
+    const database = await (postgresTestDatabase as TestDatabaseKind).create();
+    databases.push(database);
+    return databaseUrlOf(database.config);
+  };
   const start = (env: Record<string, string>, user?: { uid: number; gid: number }) => {
     const server = runServerScript('src/main.ts', env, [], user);
     processes.push(server);
     return server;
   };
 
-  afterEach(() => {
-    for (const server of processes.splice(0)) server.child.kill('SIGKILL');
+  afterEach(async () => {
+    for (const server of processes.splice(0)) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
     for (const directory of directories.splice(0)) rmSync(directory, { recursive: true, force: true });
+    for (const database of databases.splice(0)) await database.drop();
   });
 
   it('creates and prints a first key once outside production, and that key works', async () => {
@@ -79,13 +97,54 @@ describe('the server process', () => {
     const second = start({ DATABASE_URL });
     await second.listening;
     expect(second.output()).not.toContain('No API key existed');
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+
+    // Every key revoked: the store stays closed, with no new key, and says how to make one.
+    const revoke = runServerScript('src/keys-cli.ts', { DATABASE_URL }, ['revoke', '1']);
+    expect(await revoke.exited).toBe(0);
+    const third = start({ DATABASE_URL });
+    const reopened = await third.listening;
+    expect(third.output()).not.toContain('No API key existed');
+    expect(third.output()).toContain(
+      'every API key is revoked, so no request is admitted; create one with `pnpm --silent --filter @animal-store/server keys create --name NAME`',
+    );
+    const refused = await fetch(`${reopened}/v1/pets`, { headers: { authorization: `Bearer ${key}` } });
+    expect(refused.status).toBe(401);
+  });
+
+  it('creates one first key when several instances start together on a new database', async () => {
+    const DATABASE_URL = freshDatabaseUrl();
+    const instances = Array.from({ length: 4 }, () => start({ DATABASE_URL }));
+    await Promise.all(instances.map((instance) => instance.listening));
+    const printed = instances.filter((instance) => instance.output().includes('No API key existed'));
+    expect(printed).toHaveLength(1);
+  });
+
+  it('says in one sentence, without a stack trace, why an unexpected start-up failure stopped it', async () => {
+    // A database migrated by a newer release than this one: the migrations it records are not all known here.
+    const DATABASE_URL = freshDatabaseUrl();
+    const newer = start({ API_KEYS: KEY, DATABASE_URL });
+    await newer.listening;
+    newer.child.kill('SIGTERM');
+    expect(await newer.exited).toBe(0);
+    const path = DATABASE_URL.slice('file:'.length);
+    const database = new Sqlite(path);
+    database
+      .prepare("insert into kysely_migration (name, timestamp) values ('999-from-a-newer-release', '')")
+      .run();
+    database.close();
+
+    const older = start({ API_KEYS: KEY, DATABASE_URL });
+    expect(await older.exited).toBe(1);
+    expect(older.output()).toMatch(/^animal-store: Start-up failed: .*999-from-a-newer-release.*\.\n$/);
   });
 
   it('refuses to start in production without any key, saying what to do', async () => {
     const server = start({ DATABASE_URL: freshDatabaseUrl(), NODE_ENV: 'production' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toBe(
-      'animal-store: No API key exists. Set API_KEYS, or create one with `pnpm --filter @animal-store/server keys create --name NAME`.\n',
+      'animal-store: No API key exists. Set API_KEYS, or create one with `pnpm --silent --filter @animal-store/server keys create --name NAME`.\n',
     );
   });
 
@@ -107,25 +166,28 @@ describe('the server process', () => {
     );
   });
 
-  it('with WORKERS=2 on a port in use, says so and exits 1 instead of restarting workers', async () => {
-    await using occupied = await occupiedPort();
-    const server = start({
-      API_KEYS: KEY,
-      DATABASE_URL: freshDatabaseUrl(),
-      PORT: String(occupied.port),
-      WORKERS: '2',
-    });
-    expect(await server.exited).toBe(1);
-    const sentences = server.output().match(/^animal-store: .*$/gm) ?? [];
-    expect(sentences.length).toBeGreaterThan(0);
-    expect(new Set(sentences)).toStrictEqual(
-      new Set([
-        `animal-store: Port ${occupied.port} on 127.0.0.1 is already in use by another process; stop it or set PORT to a free port.`,
-      ]),
-    );
-    expect(server.output()).toContain('"msg":"a worker could not start; stopping"');
-    expect(server.output()).not.toContain('Error:');
-  });
+  it.skipIf(!postgresTestDatabase)(
+    'with WORKERS=2 on a port in use, says so and exits 1 instead of restarting workers',
+    async () => {
+      await using occupied = await occupiedPort();
+      const server = start({
+        API_KEYS: KEY,
+        DATABASE_URL: await freshPostgresUrl(),
+        PORT: String(occupied.port),
+        WORKERS: '2',
+      });
+      expect(await server.exited).toBe(1);
+      const sentences = server.output().match(/^animal-store: .*$/gm) ?? [];
+      expect(sentences.length).toBeGreaterThan(0);
+      expect(new Set(sentences)).toStrictEqual(
+        new Set([
+          `animal-store: Port ${occupied.port} on 127.0.0.1 is already in use by another process; stop it or set PORT to a free port.`,
+        ]),
+      );
+      expect(server.output()).toContain('"msg":"a worker could not start; stopping"');
+      expect(server.output()).not.toContain('Error:');
+    },
+  );
 
   it('says in one sentence that METRICS_PORT is in use, naming that variable', async () => {
     await using occupied = await occupiedPort();
@@ -225,26 +287,70 @@ describe('the server process', () => {
     );
   });
 
-  it('with WORKERS=2 serves one port from two processes and stops them all on SIGTERM', async () => {
-    const server = start({
-      DATABASE_URL: freshDatabaseUrl(),
-      API_KEYS: 'a-configured-key-0123',
-      WORKERS: '2',
-    });
-    const origin = await server.listening;
-    // The second worker may listen seconds after the first on a loaded machine.
-    await expect
-      .poll(() => server.output().match(/Animal Store listening on/g)?.length ?? 0, { timeout: 30_000 })
-      .toBe(2);
-    const ports = server.output().match(/Animal Store listening on http:\/\/[\d.]+:(\d+)/g) ?? [];
-    expect(new Set(ports).size).toBe(1);
-    const headers = { authorization: 'Bearer a-configured-key-0123' };
-    const statuses = await Promise.all(
-      Array.from({ length: 10 }, async () => (await fetch(`${origin}/v1/pets`, { headers })).status),
-    );
-    expect(statuses).toStrictEqual(Array(10).fill(200));
-    server.child.kill('SIGTERM');
-    expect(await server.exited).toBe(0);
-    expect(server.output()).toContain('"msg":"all workers stopped"');
-  });
+  it.skipIf(!postgresTestDatabase)(
+    'with WORKERS=2 serves one port from two processes and stops them all on SIGTERM',
+    async () => {
+      const server = start({
+        DATABASE_URL: await freshPostgresUrl(),
+        API_KEYS: 'a-configured-key-0123',
+        WORKERS: '2',
+      });
+      const origin = await server.listening;
+      // The second worker may listen seconds after the first on a loaded machine.
+      await expect
+        .poll(() => server.output().match(/Animal Store listening on/g)?.length ?? 0, { timeout: 30_000 })
+        .toBe(2);
+      const ports = server.output().match(/Animal Store listening on http:\/\/[\d.]+:(\d+)/g) ?? [];
+      expect(new Set(ports).size).toBe(1);
+      const headers = { authorization: 'Bearer a-configured-key-0123' };
+      const statuses = await Promise.all(
+        Array.from({ length: 10 }, async () => (await fetch(`${origin}/v1/pets`, { headers })).status),
+      );
+      expect(statuses).toStrictEqual(Array(10).fill(200));
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('"msg":"all workers stopped"');
+    },
+  );
+
+  it.skipIf(!postgresTestDatabase)(
+    'with WORKERS=2 keeps serving when a replacement worker dies before it listens',
+    async () => {
+      const server = start({ DATABASE_URL: await freshPostgresUrl(), API_KEYS: KEY, WORKERS: '2' });
+      await server.listening;
+      const listeningCount = () => server.output().match(/Animal Store listening on/g)?.length ?? 0;
+      await expect.poll(listeningCount, { timeout: 30_000 }).toBe(2);
+      const primary = server.child.pid as number;
+      const workers = childPids(primary);
+      expect(workers).toHaveLength(2);
+      process.kill(workers[0] as number, 'SIGKILL');
+      // The replacement is killed as soon as it appears, long before it can open the database and listen.
+      let replacement: number | undefined;
+      await expect
+        .poll(
+          () => {
+            replacement = childPids(primary).find((pid) => !workers.includes(pid));
+            return replacement;
+          },
+          { interval: 10, timeout: 10_000 },
+        )
+        .toBeDefined();
+      process.kill(replacement as number, 'SIGKILL');
+      // Only a first start that fails is fatal: the primary starts another, after a short delay.
+      await expect.poll(listeningCount, { timeout: 30_000 }).toBe(3);
+      const response = await fetch(`${await server.listening}/v1/pets`, {
+        headers: { authorization: `Bearer ${KEY}` },
+      });
+      expect(response.status).toBe(200);
+      expect(server.output()).not.toContain('a worker could not start; stopping');
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    },
+  );
 });
+
+/** The pids of a process's children, from the kernel's own list. */
+function childPids(pid: number): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return text === '' ? [] : text.split(' ').map(Number);
+}

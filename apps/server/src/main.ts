@@ -11,6 +11,7 @@ import { connectRedisCounterStores } from './http/redis-counter-store.js';
 import { createHttpServer } from './http-server.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
 import { KeyVerifier } from './keys/key-verifier.js';
+import { createKeyCommand } from './keys/keys-command.js';
 import { ListenError, listen } from './listen.js';
 import { createLogger } from './logger.js';
 import { metricsOfServingProcess, serveWorkersMetrics } from './metrics/serve-metrics.js';
@@ -43,9 +44,9 @@ function printFirstKey(key: string): void {
       `      ${key}`,
       '',
       '  Send it as `Authorization: Bearer <key>`. To create another key (one per client, or to replace this',
-      '  one if it is lost), run in the repository, with the same DATABASE_URL:',
+      '  one if it is lost), run here, with the same DATABASE_URL:',
       '',
-      '      pnpm --silent --filter @animal-store/server keys create --name NAME',
+      `      ${createKeyCommand()}`,
       '',
       '  `keys list` shows the keys, `keys revoke ID` withdraws one.',
       '',
@@ -70,7 +71,12 @@ async function prepareStore(config: Config, logger: Logger, metrics?: StoreMetri
     configuredKeyCount: config.apiKeys.length,
     production: config.env === 'production',
   });
-  if (firstKey) printFirstKey(firstKey.key);
+  if (firstKey.kind === 'created') printFirstKey(firstKey.key.key);
+  if (firstKey.kind === 'none-active') {
+    logger.warn(
+      `every API key is revoked, so no request is admitted; create one with \`${createKeyCommand()}\``,
+    );
+  }
   metrics?.watchPool(() => store.database.poolUsage());
   return store;
 }
@@ -97,7 +103,7 @@ async function startServer(config: Config): Promise<void> {
     petCreation: store.petCreation,
     keys: new KeyVerifier(store.keys, config.apiKeys),
     logger,
-    pingDatabase: () => store.database.ping(),
+    checkReady: () => store.database.checkReady(),
     config,
     rateLimits: {
       ...config.rateLimits,
@@ -110,16 +116,6 @@ async function startServer(config: Config): Promise<void> {
   await listen(server, config.host, config.port);
   const { port } = server.address() as AddressInfo;
   const origin = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  logger.info(
-    {
-      api: `${origin}${API_BASE_PATH}`,
-      admin: `${origin}/admin/`,
-      docs: `${origin}/docs`,
-      database: store.database.dialect,
-    },
-    `Animal Store listening on ${origin}`,
-  );
-
   const sweep = setInterval(() => {
     store.idempotencyKeys
       .deleteExpired()
@@ -146,14 +142,30 @@ async function startServer(config: Config): Promise<void> {
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
+  // Announced only once a signal stops it gracefully: pino hands the line to libuv's thread pool, which may write it
+  // before this function returns, and whoever waits for the line may send SIGTERM at once.
+  logger.info(
+    {
+      api: `${origin}${API_BASE_PATH}`,
+      admin: `${origin}/admin/`,
+      docs: `${origin}/docs`,
+      database: store.database.dialect,
+    },
+    `Animal Store listening on ${origin}`,
+  );
 }
 
 try {
   const config = loadConfig(process.env);
   await (config.workers > 1 && cluster.isPrimary ? startPrimary(config) : startServer(config));
 } catch (error) {
-  if (!STARTUP_ERRORS.some((type) => error instanceof type)) throw error;
+  // An unexpected failure (a disk that fills during the migrations) is still one sentence: no stack trace leaves
+  // the process, and its code says more to an operator than the frames would.
+  const { message, code } = error as Error & { code?: unknown };
+  const text = STARTUP_ERRORS.some((type) => error instanceof type)
+    ? message
+    : `Start-up failed: ${message}${typeof code === 'string' ? ` (${code})` : ''}.`;
   // One line per sentence, each marked with the program's name, as a configuration error may hold several.
-  for (const line of (error as Error).message.split('\n')) process.stderr.write(`animal-store: ${line}\n`);
+  for (const line of text.split('\n')) process.stderr.write(`animal-store: ${line}\n`);
   process.exit(1);
 }

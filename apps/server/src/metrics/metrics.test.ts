@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
+import {
+  databaseUrlOf,
+  postgresTestDatabase,
+  type TestDatabase,
+  type TestDatabaseKind,
+} from '../test-support/databases.js';
 import { runServerScript, type ServerProcess } from '../test-support/server-process.js';
 
 /** Debian's prometheus package installs it here. */
@@ -161,18 +166,19 @@ describe.skipIf(unavailable !== undefined)(
       });
     });
 
-    describe('two cluster workers', () => {
-      const kind =
-        testDatabaseKinds.find((candidate) => candidate.name === 'postgres') ?? testDatabaseKinds[0];
+    // Several workers need PostgreSQL (SQLite serves one); CI always has it.
+    describe.skipIf(!postgresTestDatabase)('two cluster workers', () => {
       const apiKey = `metrics-${randomUUID()}`;
       let database: TestDatabase;
       let running: Awaited<ReturnType<typeof startWithMetrics>>;
 
       beforeAll(async () => {
-        database = await (kind as NonNullable<typeof kind>).create();
-        const url =
-          database.config.kind === 'postgres' ? database.config.url : `file:${database.config.path}`;
-        running = await startWithMetrics({ DATABASE_URL: url, API_KEYS: apiKey, WORKERS: '2' });
+        database = await (postgresTestDatabase as TestDatabaseKind).create();
+        running = await startWithMetrics({
+          DATABASE_URL: databaseUrlOf(database.config),
+          API_KEYS: apiKey,
+          WORKERS: '2',
+        });
       });
 
       afterAll(async () => {
