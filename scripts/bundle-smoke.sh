@@ -1,17 +1,24 @@
 #!/bin/sh
-# Builds the bundle outside the checkout, moves it elsewhere, starts it with `npm start` and checks that it serves:
-# /healthz, the admin app, a create and a list with the key it printed on its first start.
+# Builds the bundle outside the checkout, moves it elsewhere and runs it the way the README says: read-only, with
+# its database in a state folder of its own, in production mode (no key, no start), with a key made by the
+# bundle's keys command. Then `npm start` must serve /healthz, the admin app, a create and a list, and a SIGTERM to
+# npm must stop the whole tree within seconds, the store draining and npm exiting 0.
 set -eu
 checkout=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
+bundle="$work/moved"
+state="$work/state"
 server=''
-# npm, the shell it starts and node: the whole tree, children first, so that none outlives the test.
+tree=''
+# npm and node (and any workers): the whole tree, children first, so that none outlives the test.
 stop_tree() {
   for child in $(pgrep -P "$1"); do stop_tree "$child"; done
   kill -TERM "$1" 2>/dev/null || true
 }
 cleanup() {
   if [ -n "$server" ]; then stop_tree "$server"; fi
+  for pid in $tree; do kill -TERM "$pid" 2>/dev/null || true; done
+  if [ -d "$bundle" ]; then chmod -R u+w "$bundle"; fi
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -22,28 +29,61 @@ fail() {
 }
 
 (cd "$checkout" && pnpm bundle "$work/built")
-mv "$work/built" "$work/moved"
-cd "$work/moved"
+mv "$work/built" "$bundle"
+cd "$bundle"
 
 # Nothing may lead back into the checkout or to where the bundle was built.
-if find . -type l -exec readlink -f {} \; | grep -v "^$work/moved/" | grep -q .; then
+if find . -type l -exec readlink -f {} \; | grep -v "^$bundle/" | grep -q .; then
   fail 'a link leads out of the bundle'
 fi
 if grep -rlF "$checkout" --include='*.js' --include='*.json' . | grep -q .; then
   fail "a file names the checkout ($checkout)"
 fi
 
-PORT=0 LOG_LEVEL=info npm start >"$work/server.log" 2>&1 &
+# Without DATABASE_URL the database lives in the bundle's data/ folder; the runs below keep the bundle read-only.
+env -u DATABASE_URL npm run --silent keys -- list >/dev/null || fail 'keys list failed without DATABASE_URL'
+[ -f data/animal-store.db ] || fail 'without DATABASE_URL the SQLite file is not in the bundle data/ folder'
+rm -r data
+
+# Root ignores file modes, so as root the bundle runs as `nobody`, which owns only the state folder.
+chmod -R a-w "$bundle"
+mkdir "$state"
+if [ "$(id -u)" = 0 ]; then
+  chmod 755 "$work"
+  chown 65534:65534 "$state"
+  # A command prefix, not a function, so that `$as_runner npm start &` leaves npm itself in $!.
+  as_runner='setpriv --reuid=65534 --regid=65534 --clear-groups'
+else
+  as_runner=''
+fi
+if $as_runner touch "$bundle/write-probe" 2>/dev/null; then fail 'the user that runs the bundle can write in it'; fi
+# npm's update check would reach for the network; its cache under HOME may not be writable, which npm tolerates.
+export DATABASE_URL="file:$state/animal-store.db" npm_config_update_notifier=false
+unset NODE_ENV
+
+# Production mode: with no key the store refuses to start rather than make one.
+if $as_runner timeout 30 npm start >"$work/refusal.log" 2>&1; then fail 'the bundle started without a key'; fi
+grep -qF 'No API key exists. Set API_KEYS, or create one with `npm run --silent keys -- create --name NAME`.' \
+  "$work/refusal.log" || fail "no sentence naming the bundle's keys command: $(cat "$work/refusal.log")"
+if grep -q 'listening on' "$work/refusal.log"; then fail 'the bundle listened without a key'; fi
+
+# The documented form: `npm run keys create --name X` would hand --name to npm. Stdout is the key, alone.
+$as_runner npm run --silent keys -- create --name smoke >"$work/key" 2>"$work/keys.log" ||
+  fail "keys create failed: $(cat "$work/keys.log")"
+[ "$(wc -l <"$work/key")" = 1 ] && grep -Eqx 'as_[A-Za-z0-9_-]{43}' "$work/key" ||
+  fail "keys create printed more or other than a key: $(cat "$work/key")"
+key=$(cat "$work/key")
+
+PORT=0 LOG_LEVEL=info $as_runner npm start >"$work/server.log" 2>&1 &
 server=$!
 origin=''
 for _ in $(seq 1 100); do
-  origin=$(grep -o 'Animal Store listening on http://[0-9.]*:[0-9]*' "$work/server.log" | sed 's/.* on //' || true)
+  origin=$(grep -o 'Animal Store listening on http://[0-9.]*:[0-9]*' "$work/server.log" | head -n 1 |
+    sed 's/.* on //' || true)
   if [ -n "$origin" ]; then break; fi
   sleep 0.2
 done
 [ -n "$origin" ] || fail 'the bundle did not start listening'
-key=$(grep -A2 'It is shown only this once' "$work/server.log" | tail -n 1 | tr -d ' ')
-[ -n "$key" ] || fail 'no API key was printed'
 
 expect_status() { # expected status, then curl arguments
   expected=$1
@@ -58,5 +98,27 @@ expect_status 201 -X POST -H "authorization: Bearer $key" -H 'content-type: appl
   -d '{"name":"Bundled","categoryId":7}' "$origin/v1/pets"
 expect_status 200 -H "authorization: Bearer $key" "$origin/v1/pets"
 grep -q '"name":"Bundled"' "$work/body" || fail "the list lacks the animal just created: $(cat "$work/body")"
-[ -f data/animal-store.db ] || fail 'the SQLite file is not in the bundle data/ folder'
-echo "bundle smoke test: passed ($origin, bundle moved to $work/moved)"
+[ -f "$state/animal-store.db" ] || fail 'the SQLite file is not in the state folder'
+[ ! -e data ] || fail 'the bundle wrote a data/ folder'
+
+# SIGTERM to npm, as a container runtime or a process manager sends it to the process it started.
+descendants() { for child in $(pgrep -P "$1"); do echo "$child"; descendants "$child"; done; }
+tree="$server $(descendants "$server")"
+[ "$(echo "$tree" | wc -w)" -ge 2 ] || fail "npm and node expected, found the processes $tree"
+kill -TERM "$server"
+running() { # the processes of the tree still running (an exited npm stays a zombie until waited for)
+  for pid in $tree; do
+    case $(ps -o stat= -p "$pid" 2>/dev/null || true) in '' | Z*) ;; *) echo "$pid" ;; esac
+  done
+}
+for _ in $(seq 1 50); do
+  if [ -z "$(running)" ]; then break; fi
+  sleep 0.1
+done
+[ -z "$(running)" ] || fail "5 s after SIGTERM to npm these still run: $(ps -o pid=,args= -p "$(running | paste -sd,)")"
+npm_status=0
+wait "$server" || npm_status=$?
+server=''
+[ "$npm_status" = 0 ] || fail "npm exited $npm_status after SIGTERM, not 0"
+grep -q '"msg":"stopped"' "$work/server.log" || fail 'the store did not log that it stopped'
+echo "bundle smoke test: passed ($origin, bundle moved to $bundle and read-only, SIGTERM drained it)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `pnpm bundle DIR`: writes the store as a self-contained folder (server, contract, built admin app and their
-// production dependencies) in which `npm start` serves it, wherever the folder is moved afterwards.
+// production dependencies) in which `npm start` serves it in production mode, wherever the folder is moved afterwards.
 import { execFileSync } from 'node:child_process';
 import {
   existsSync,
@@ -62,11 +62,17 @@ function removeLinksLeavingBundle(directory) {
 }
 removeLinksLeavingBundle(bundle);
 
-// The bundle's own scripts: the checkout's build and test scripts mean nothing here. Without DATABASE_URL the
-// SQLite file lives in the bundle's data/ folder.
+// The bundle's own scripts: the checkout's build and test scripts mean nothing here. The bundle runs in production
+// mode (the store then refuses to start without a key rather than make one), and without DATABASE_URL the SQLite
+// file lives in the bundle's data/ folder. `exec` puts node in the place of npm's shell, so the SIGTERM that npm
+// passes on reaches the store (dash would die of it and leave node serving): it drains, and npm exits with its status.
 const manifest = JSON.parse(readFileSync(join(bundle, 'package.json'), 'utf8'));
-// biome-ignore lint/suspicious/noTemplateCurlyInString: a shell default, expanded by npm's shell.
-const withDefaultDatabase = 'DATABASE_URL="${DATABASE_URL:-file:data/animal-store.db}"';
+const environment = [
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: shell defaults, expanded by npm's shell.
+  'NODE_ENV="${NODE_ENV:-production}"',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: as above.
+  'DATABASE_URL="${DATABASE_URL:-file:data/animal-store.db}"',
+].join(' ');
 const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 writeFileSync(
   join(bundle, 'package.json'),
@@ -78,8 +84,8 @@ writeFileSync(
       type: 'module',
       engines,
       scripts: {
-        start: `${withDefaultDatabase} node dist/main.js`,
-        keys: `${withDefaultDatabase} node dist/keys-cli.js`,
+        start: `${environment} exec node dist/main.js`,
+        keys: `${environment} exec node dist/keys-cli.js`,
       },
       dependencies: manifest.dependencies,
     },
@@ -87,4 +93,7 @@ writeFileSync(
     2,
   )}\n`,
 );
-process.stdout.write(`\nThe store is bundled in ${bundle}: cd there and run \`npm start\`.\n`);
+process.stdout.write(
+  `\nThe store is bundled in ${bundle}. There, create a key (\`npm run --silent keys -- create --name NAME\`),\n` +
+    'then run `npm start`.\n',
+);
