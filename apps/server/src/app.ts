@@ -1,19 +1,19 @@
 import express from 'express';
 import type { Logger } from 'pino';
+import { mountV1Api } from './api/v1-api.js';
 import type { Config } from './config.js';
-import { adminAppRoutes } from './http/admin-app.js';
-import { apiDocsRoutes } from './http/api-docs.js';
 import { answerRouteNotFound } from './http/api-error.js';
 import { clientAddressReader, trustedPeerReader } from './http/client-address.js';
 import { errorHandler } from './http/error-handler.js';
-import { healthRoutes } from './http/health.js';
-import type { RateLimitOptions } from './http/rate-limits.js';
-import { requestLogger } from './http/request-logger.js';
 import { documentSecurityHeaders } from './http/security-headers.js';
-import { mountV1Api } from './http/v1-api.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
-import { requestCounter } from './metrics/count-requests.js';
-import type { StoreMetrics } from './metrics/store-metrics.js';
+import type { RateLimitOptions } from './limits/rate-limits.js';
+import { healthRoutes } from './observability/health.js';
+import type { StoreMetrics } from './observability/metrics.js';
+import { requestLogger } from './observability/request-logger.js';
+import { requestCounter } from './observability/request-metrics.js';
+import { adminAppRoutes } from './pages/admin-app.js';
+import { apiDocsRoutes } from './pages/api-docs.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
 

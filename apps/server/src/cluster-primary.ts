@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
-import { keepCountersForWorkers } from './http/cluster-counter-store.js';
+import { keepCountersForWorkers } from './limits/cluster-counter-store.js';
 import { WorkerRestarts } from './worker-restarts.js';
 
 /**

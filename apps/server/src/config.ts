@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { API_BASE_PATH } from '@animal-store/contract';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import type { ServerLimits } from './http-server.js';
+import type { ServerLimits } from './http/http-server.js';
 
 /** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config.js). */
 const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db', import.meta.url));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
-import { openStore } from './store/open-store.js';
+import { openStore } from './store/repositories.js';
 
 const USAGE = `Manage the API keys of the Animal Store database named by DATABASE_URL.
 

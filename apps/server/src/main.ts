@@ -6,18 +6,18 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import { superviseWorkers } from './cluster-primary.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { counterStoresFor } from './http/counter-stores.js';
-import { connectRedisCounterStores } from './http/redis-counter-store.js';
-import { createHttpServer } from './http-server.js';
+import { createHttpServer } from './http/http-server.js';
 import { ensureAnApiKey, NoApiKeyError } from './keys/bootstrap-key.js';
 import { KeyVerifier } from './keys/key-verifier.js';
 import { createKeyCommand } from './keys/keys-command.js';
+import { counterStoresFor } from './limits/counter-stores.js';
+import { connectRedisCounterStores } from './limits/redis-counter-store.js';
 import { ListenError, listen } from './listen.js';
-import { createLogger } from './logger.js';
-import { metricsOfServingProcess, serveWorkersMetrics } from './metrics/serve-metrics.js';
-import type { StoreMetrics } from './metrics/store-metrics.js';
+import { createLogger } from './observability/logger.js';
+import type { StoreMetrics } from './observability/metrics.js';
+import { metricsOfServingProcess, serveWorkersMetrics } from './observability/serve-metrics.js';
 import { DatabaseOpenError } from './store/database.js';
-import { openStoreWhenReachable } from './store/open-store.js';
+import { openStoreWhenReachable } from './store/repositories.js';
 import { bornWithAppPrototypes, databaseTuning, tuneV8ForServing } from './tuning/index.js';
 
 /**

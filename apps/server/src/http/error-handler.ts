@@ -1,10 +1,10 @@
 import { inKiB, MAX_BODY_BYTES } from '@animal-store/contract';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { BODY_NOT_UTF8_MESSAGE, INVALID_UTF8 } from '../api/request-validation.js';
+import { requestIdOf } from '../observability/request-logger.js';
 import { isDatabaseUnavailable, isStorageFailure } from '../store/database-errors.js';
 import { sendError } from './api-error.js';
-import { requestIdOf } from './request-logger.js';
-import { BODY_NOT_UTF8_MESSAGE, INVALID_UTF8 } from './request-validation.js';
 
 /** A pool reconnects within seconds once the database is back. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

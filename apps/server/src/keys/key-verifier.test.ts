@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../store/open-store.js';
+import { openStore, type Store } from '../store/repositories.js';
 import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
 import { KeyVerifier } from './key-verifier.js';
 

@@ -16,14 +16,14 @@ import { databaseTuning } from '../tuning/index.js';
 /** The tuning main.ts applies: named statements, which `?pgbouncer=true` must turn off. */
 const storeTuning = databaseTuning({ namedPostgresStatements: true });
 
-import { openStore } from './open-store.js';
+import { openStore } from './repositories.js';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const unavailable = pgBouncerUnavailable();
 const directUrl = process.env.TEST_DATABASE_URL ?? '';
 
 /** The suites whose PostgreSQL half must pass through PgBouncer as it passes directly. */
-const SUITES = ['src/store/store.test.ts', 'src/http/pets-api.test.ts'];
+const SUITES = ['src/store/store.test.ts', 'src/api/pets-api.test.ts'];
 
 describe.skipIf(unavailable !== undefined || process.env.TEST_PGBOUNCER_ORIGIN !== undefined)(
   `through PgBouncer in transaction pooling mode${unavailable ? ` (skipped: ${unavailable})` : ''}`,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../keys/api-key.js';
 import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
 import { migrateToLatest } from './migrations.js';
-import { openStore, type Store } from './open-store.js';
+import { openStore, type Store } from './repositories.js';
 
 describe.each(testDatabaseKinds)('storage on $name', (kind) => {
   let database: TestDatabase;

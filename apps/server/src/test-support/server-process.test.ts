@@ -9,7 +9,7 @@ const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 
 /** A stand-in for a test run: starts a server through runServerScript, prints its pid, then waits to be killed. */
 const TEST_RUN = `
-import { runServerScript } from './src/test-support/server-process.ts';
+import { runServerScript } from './src/test-support/server-process.js';
 const server = runServerScript('src/main.ts', { DATABASE_URL: process.env.DATABASE_URL, API_KEYS: 'reaper-test-key-0123456789' });
 await server.listening;
 process.stdout.write(server.child.pid + '\\n');

@@ -3,10 +3,10 @@ import { adminDistDir } from '@animal-store/admin/dist-dir';
 import pino from 'pino';
 import { type AppDependencies, createApp } from '../app.js';
 import type { DatabaseConfig } from '../config.js';
-import { createHttpServer, type ServerLimits } from '../http-server.js';
+import { createHttpServer, type ServerLimits } from '../http/http-server.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
-import { LOG_OPTIONS } from '../logger.js';
-import { openStore, type Store } from '../store/open-store.js';
+import { LOG_OPTIONS } from '../observability/logger.js';
+import { openStore, type Store } from '../store/repositories.js';
 import { bornWithAppPrototypes, databaseTuning } from '../tuning/index.js';
 
 export interface TestServer {

@@ -23,7 +23,7 @@ describe('tuneV8ForServing', () => {
     const fromCommandLine = versionTag([...SERVING_V8_FLAGS], PRINT_TAG);
     const tuned = versionTag(
       ['--import', 'tsx'],
-      `(await import('./src/tuning/v8-flags.ts')).tuneV8ForServing(); ${PRINT_TAG}`,
+      `(await import('./src/tuning/v8-flags.js')).tuneV8ForServing(); ${PRINT_TAG}`,
     );
     expect(fromCommandLine).not.toBe(plain);
     expect(tuned).toBe(fromCommandLine);

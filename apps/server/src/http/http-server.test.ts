@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteTestDatabase, type TestDatabase } from './test-support/databases.js';
-import { anError, see } from './test-support/http-assertions.js';
-import { startTestServer, type TestServer } from './test-support/test-server.js';
+import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
+import { anError, see } from '../test-support/http-assertions.js';
+import { startTestServer, type TestServer } from '../test-support/test-server.js';
 
 /** Sends raw bytes and resolves with everything the server answers before it closes the connection. */
 function rawExchange(port: number, chunks: string[], pauseMs = 0): Promise<string> {

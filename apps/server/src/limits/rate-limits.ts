@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { sendError } from './api-error.js';
-import { apiClientOf } from './auth.js';
-import type { ClientAddress } from './client-address.js';
+import { apiClientOf } from '../api/authenticate.js';
+import { sendError } from '../http/api-error.js';
+import type { ClientAddress } from '../http/client-address.js';
 
 const WINDOW_MS = 60_000;
 

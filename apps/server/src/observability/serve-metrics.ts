@@ -2,8 +2,8 @@ import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import type { Config } from '../config.js';
+import { createStoreMetrics, type StoreMetrics } from './metrics.js';
 import { shareWithClusterPrimary, startMetricsListener } from './metrics-listener.js';
-import { createStoreMetrics, type StoreMetrics } from './store-metrics.js';
 
 /**
  * The metrics of a serving process when METRICS_PORT is set: served by its own listener, or, in a cluster worker,

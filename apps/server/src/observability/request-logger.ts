@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import type { RequestCounter } from '../metrics/count-requests.js';
-import type { ClientAddress } from './client-address.js';
+import type { ClientAddress } from '../http/client-address.js';
+import type { RequestCounter } from './request-metrics.js';
 
 const SAFE_REQUEST_ID = /^[\w.-]{1,64}$/;
 

@@ -1,8 +1,8 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import { MAX_HEADER_BYTES } from '@animal-store/contract';
 import type { Express } from 'express';
-import { enforceBodyDeadline } from './http/body-deadline.js';
-import { answerNodeRefusalsWithErrors, refuseUnservableRequests } from './http/node-refusals.js';
+import { enforceBodyDeadline } from './body-deadline.js';
+import { answerNodeRefusalsWithErrors, refuseUnservableRequests } from './node-refusals.js';
 
 export interface ServerLimits {
   /** Whole request, headers and body, must arrive within this (the body: see enforceBodyDeadline). */

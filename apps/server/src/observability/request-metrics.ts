@@ -1,6 +1,6 @@
 import type { Response } from 'express';
-import { apiClientOf } from '../http/auth.js';
-import { OPERATIONS, type Operation, type StoreMetrics } from './store-metrics.js';
+import { apiClientOf } from '../api/authenticate.js';
+import { OPERATIONS, type Operation, type StoreMetrics } from './metrics.js';
 
 const COLLECTION = '/v1/pets';
 

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { sendError } from '../http/api-error.js';
 import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
-import { sendError } from './api-error.js';
-import { type AuthenticationFailureRecorder, TOO_MANY_FAILURES_MESSAGE } from './rate-limits.js';
+import { type AuthenticationFailureRecorder, TOO_MANY_FAILURES_MESSAGE } from '../limits/rate-limits.js';
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 

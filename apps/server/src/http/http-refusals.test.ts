@@ -1,8 +1,8 @@
 import { PetListSchema } from '@animal-store/contract';
 import { describe, expect, it } from 'vitest';
-import { aJson, anError } from './test-support/http-assertions.js';
-import { exchangeRaw, type RawResponse, rawRequest } from './test-support/raw-http.js';
-import { useTestServer } from './test-support/use-test-server.js';
+import { aJson, anError } from '../test-support/http-assertions.js';
+import { exchangeRaw, type RawResponse, rawRequest } from '../test-support/raw-http.js';
+import { useTestServer } from '../test-support/use-test-server.js';
 
 const GARBAGE = 'GARBAGE\r\n\r\n';
 

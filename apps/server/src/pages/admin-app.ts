@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router } from 'express';
 import type { AdminEnvironment } from '../config.js';
-import { sendError } from './api-error.js';
+import { sendError } from '../http/api-error.js';
 
 /** Vite names built assets by content hash, so they can be cached for good; index.html must never be. */
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -1,7 +1,7 @@
 import { GET_PET_DEPRECATED_SINCE, GET_PET_SUNSET } from '@animal-store/contract';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { apiClientOf } from './auth.js';
+import { apiClientOf } from './authenticate.js';
 
 /** One log line per client per interval is enough to find who still calls getPet, without flooding the log. */
 const LOG_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,9 +1,9 @@
 import { API_BASE_PATH } from '@animal-store/contract';
 import type { AppRouteImplementation } from '@ts-rest/express';
+import { errorBody } from '../http/api-error.js';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
-import { errorBody } from './api-error.js';
-import { apiClientOf } from './auth.js';
+import { apiClientOf } from './authenticate.js';
 import { decodeCursor, nextPageUrl } from './pagination.js';
 import type { servedContract } from './served-contract.js';
 

@@ -3,7 +3,7 @@ import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES, isStoreMessage } from '@animal
 import type { RequestValidationError } from '@ts-rest/express';
 import type { RequestHandler, Response } from 'express';
 import type { ZodIssue } from 'zod';
-import { sendError } from './api-error.js';
+import { sendError } from '../http/api-error.js';
 
 function describeUnknownKey(location: string, key: string): string {
   if (key === 'id' && location === 'body') return `body field 'id': ${FIELD_MESSAGES.idAssignedByStore}`;

@@ -1,7 +1,7 @@
 import type { AppRoute, AppRouter } from '@ts-rest/core';
 import { isAppRoute } from '@ts-rest/core';
 import type { Express, RequestHandler } from 'express';
-import { sendError } from './api-error.js';
+import { sendError } from '../http/api-error.js';
 
 function routesOf(router: AppRouter): AppRoute[] {
   return Object.values(router).flatMap((entry) => (isAppRoute(entry) ? [entry] : routesOf(entry)));

@@ -2,8 +2,8 @@ import type { Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore } from 'rate-limit-redis';
 import { createClient } from 'redis';
+import { StoreWithFallback } from './fallback-counter-store.js';
 import { answeredWithin, RedisHealth } from './redis-health.js';
-import { StoreWithFallback } from './store-with-fallback.js';
 
 /**
  * Longest wait for a counter on the request path. Redis answers in well under a millisecond when it is there; a
