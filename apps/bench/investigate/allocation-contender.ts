@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { failedRequests } from '../load/run-load.js';
-import type { Scenario } from '../load/scenarios.js';
+import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
+import { failedRequests } from '#bench/load/run-load.js';
+import type { Scenario } from '#bench/load/scenarios.js';
 import {
   type AllocationSummary,
   type SamplingHeapProfileNode,

@@ -1,6 +1,6 @@
-import type { Scenario } from './load/scenarios.js';
-import { type AllocationOutcome, measureAllocations } from './profile/allocation-contender.js';
-import { withSqliteFixture } from './profile/with-sqlite-fixture.js';
+import type { Scenario } from '#bench/load/scenarios.js';
+import { type AllocationOutcome, measureAllocations } from './allocation-contender.js';
+import { withSqliteFixture } from './with-sqlite-fixture.js';
 
 /** The read paths and the write path, on SQLite: the allocations above the driver are the same on PostgreSQL. */
 const SCENARIOS: Scenario[] = ['listPets', 'getPet', 'createPet'];
@@ -23,10 +23,13 @@ function comparison(store: AllocationOutcome, express: AllocationOutcome): strin
   ].join('\n');
 }
 
-await withSqliteFixture('allocations', async (fixture, workDir) => {
-  for (const scenario of SCENARIOS) {
-    const store = await measureAllocations(fixture, 'store', scenario, workDir);
-    const express = await measureAllocations(fixture, 'express', scenario, workDir);
-    process.stdout.write(`${comparison(store, express)}\n`);
-  }
-});
+/** What a request allocates in the store and in bare Express, by package and function. */
+export async function allocations(): Promise<void> {
+  await withSqliteFixture('allocations', async (fixture, workDir) => {
+    for (const scenario of SCENARIOS) {
+      const store = await measureAllocations(fixture, 'store', scenario, workDir);
+      const express = await measureAllocations(fixture, 'express', scenario, workDir);
+      process.stdout.write(`${comparison(store, express)}\n`);
+    }
+  });
+}

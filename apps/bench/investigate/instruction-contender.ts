@@ -2,12 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { failedRequests, type LoadFigures, runLoad } from '../load/run-load.js';
-import type { Scenario } from '../load/scenarios.js';
-import { profilesDir } from '../paths.js';
+import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
+import { failedRequests, type LoadFigures, runLoad } from '#bench/load/run-load.js';
+import type { Scenario } from '#bench/load/scenarios.js';
 import { callgrindInstructions } from './callgrind-totals.js';
-import { profiledServerName, profileLoad, startSeeded } from './start-seeded.js';
+import { profiledServerName, profileLoad, profilesDir, startSeeded } from './start-seeded.js';
 
 /** Enough requests for V8 to have compiled the hot paths: fewer left compilation in the count. */
 const WARM_UP_REQUESTS = 10_000;

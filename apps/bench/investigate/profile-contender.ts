@@ -1,11 +1,10 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { failedRequests, type LoadFigures } from '../load/run-load.js';
-import type { Scenario } from '../load/scenarios.js';
-import { profilesDir } from '../paths.js';
+import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
+import { failedRequests, type LoadFigures } from '#bench/load/run-load.js';
+import type { Scenario } from '#bench/load/scenarios.js';
 import { type CpuProfile, type ProfileSummary, summariseProfile } from './cpu-profile-summary.js';
-import { profiledServerName, startSeeded, warmThenMeasure } from './start-seeded.js';
+import { profiledServerName, profilesDir, startSeeded, warmThenMeasure } from './start-seeded.js';
 
 /** Long enough that start-up and migrations are a small share of the samples. */
 const PROFILE_SECONDS = 8;

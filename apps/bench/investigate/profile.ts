@@ -1,20 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseFixture } from './fixtures/database-fixture.js';
-import { postgresFixture } from './fixtures/postgres-fixture.js';
-import { sqliteFixture } from './fixtures/sqlite-fixture.js';
-import type { Scenario } from './load/scenarios.js';
-import { killAllServersNow, stopAllServers } from './processes/server-process.js';
-import { comparisonReport } from './profile/profile-comparison.js';
-import { type ProfileOutcome, profileContender } from './profile/profile-contender.js';
-import { benchSettings } from './settings.js';
+import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
+import { postgresFixture } from '#bench/fixtures/postgres-fixture.js';
+import { sqliteFixture } from '#bench/fixtures/sqlite-fixture.js';
+import type { Scenario } from '#bench/load/scenarios.js';
+import { killAllServersNow, stopAllServers } from '#bench/processes/server-process.js';
+import { benchSettings } from '#bench/settings.js';
+import { comparisonReport } from './profile-comparison.js';
+import { type ProfileOutcome, profileContender } from './profile-contender.js';
 
 /** The plain list and the read by id (the read paths) and create (the write path). */
 const SCENARIOS: Scenario[] = ['listPets', 'getPet', 'createPet'];
-
-const workDir = mkdtempSync(join(tmpdir(), 'animal-store-profile-'));
-process.on('exit', killAllServersNow);
 
 function report(outcome: ProfileOutcome): string {
   const lines = (title: string, spots: ProfileOutcome['functions']) => [
@@ -31,7 +28,7 @@ function report(outcome: ProfileOutcome): string {
   ].join('\n');
 }
 
-async function onFixture(fixture: DatabaseFixture): Promise<void> {
+async function onFixture(fixture: DatabaseFixture, workDir: string): Promise<void> {
   try {
     for (const scenario of SCENARIOS) {
       const store = await profileContender(fixture, 'store', scenario, workDir);
@@ -44,15 +41,20 @@ async function onFixture(fixture: DatabaseFixture): Promise<void> {
   }
 }
 
-try {
+/** The store and bare Express profiled side by side on SQLite, then on PostgreSQL when it is reachable. */
+export async function profile(): Promise<void> {
   const { postgresUrl } = benchSettings(process.env);
-  await onFixture(sqliteFixture(workDir));
-  const postgres = await postgresFixture(postgresUrl).catch((error: Error) => {
-    process.stderr.write(`profile: PostgreSQL skipped (${error.message})\n`);
-    return undefined;
-  });
-  if (postgres) await onFixture(postgres);
-} finally {
-  await stopAllServers();
-  rmSync(workDir, { recursive: true, force: true });
+  const workDir = mkdtempSync(join(tmpdir(), 'animal-store-profile-'));
+  process.on('exit', killAllServersNow);
+  try {
+    await onFixture(sqliteFixture(workDir), workDir);
+    const postgres = await postgresFixture(postgresUrl).catch((error: Error) => {
+      process.stderr.write(`profile: PostgreSQL skipped (${error.message})\n`);
+      return undefined;
+    });
+    if (postgres) await onFixture(postgres, workDir);
+  } finally {
+    await stopAllServers();
+    rmSync(workDir, { recursive: true, force: true });
+  }
 }

@@ -1,10 +1,14 @@
 import { join } from 'node:path';
-import { type Contender, contendersFor, requestHeaders } from '../contenders.js';
-import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { type LoadFigures, runLoad } from '../load/run-load.js';
-import { type Scenario, scenarioRequests } from '../load/scenarios.js';
-import { freePort } from '../processes/free-port.js';
-import { type RunningServer, startServer } from '../processes/server-process.js';
+import { type Contender, contendersFor, requestHeaders } from '#bench/contenders.js';
+import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
+import { type LoadFigures, runLoad } from '#bench/load/run-load.js';
+import { type Scenario, scenarioRequests } from '#bench/load/scenarios.js';
+import { repoRoot } from '#bench/paths.js';
+import { freePort } from '#bench/processes/free-port.js';
+import { type RunningServer, startServer } from '#bench/processes/server-process.js';
+
+/** Where the profiled servers' CPU profiles and callgrind counts go; git ignores the folder. */
+export const profilesDir = `${repoRoot}bench/profiles`;
 
 export interface SeededServer {
   contender: Contender;

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { sqliteFixture } from '../fixtures/sqlite-fixture.js';
-import { killAllServersNow, stopAllServers } from '../processes/server-process.js';
+import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
+import { sqliteFixture } from '#bench/fixtures/sqlite-fixture.js';
+import { killAllServersNow, stopAllServers } from '#bench/processes/server-process.js';
 
 /**
  * Runs `work` on a SQLite fixture in a work folder of its own, then removes both; every server it started is

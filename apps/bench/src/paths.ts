@@ -11,9 +11,6 @@ export const resultsSvgPath = `${repoRoot}bench/results.svg`;
 /** Documents whose bench table (between `<!-- bench-table -->` markers) each run rewrites from the summary. */
 export const documentsWithBenchTable = [`${repoRoot}README.md`, `${repoRoot}docs/performance.md`];
 
-/** CPU profiles of `pnpm --filter @animal-store/bench profile`; git ignores *.cpuprofile. */
-export const profilesDir = `${repoRoot}bench/profiles`;
-
 /** The real server's entry point, resolved through its package exports like any other consumer would. */
 export const storeMainPath = fileURLToPath(import.meta.resolve('@animal-store/server/main'));
 

@@ -1,0 +1,36 @@
+/** The tools, by the name the command takes, and what each prints. */
+export const TOOLS = {
+  profile: 'the store and bare Express profiled side by side: CPU by package and function (about 4 minutes)',
+  allocations: 'bytes a request allocates in the store and in bare Express, by package and function',
+  instructions:
+    "instructions a read costs each, and the metrics' share, counted by callgrind (needs valgrind)",
+} as const;
+
+export type ToolName = keyof typeof TOOLS;
+
+export type Choice = { tool: ToolName } | { help: true } | { error: string };
+
+const isTool = (name: string): name is ToolName => Object.hasOwn(TOOLS, name);
+
+/** The command's arguments: exactly one tool, or `--help`. */
+export function chooseTool(args: readonly string[]): Choice {
+  if (args.includes('--help') || args.includes('-h')) return { help: true };
+  const [name, ...rest] = args;
+  if (name === undefined) return { error: 'which tool?' };
+  if (!isTool(name)) return { error: `unknown tool '${name}'` };
+  if (rest.length > 0) return { error: `${name} takes no arguments, got: ${rest.join(' ')}` };
+  return { tool: name };
+}
+
+export function usage(): string {
+  const width = Math.max(...Object.keys(TOOLS).map((name) => name.length));
+  return [
+    'Usage: pnpm --filter @animal-store/bench investigate <tool>',
+    '',
+    'Looks inside the store instead of comparing it; built on demand, never by pnpm check.',
+    ...Object.entries(TOOLS).map(([name, summary]) => `  ${name.padEnd(width)}  ${summary}`),
+    '',
+    'BENCH_NODE and BENCH_POSTGRES_URL as for pnpm bench (docs/performance.md); figures go to stdout.',
+    '',
+  ].join('\n');
+}
