@@ -1,28 +1,34 @@
+import { API_BASE_PATH } from '@animal-store/contract';
 import express from 'express';
 import type { Logger } from 'pino';
-import { mountV1Api } from './api/v1-api.js';
+import { requireApiKey } from './api/authenticate.js';
+import { answerMethodNotAllowed } from './api/method-not-allowed.js';
+import { mountOperations } from './api/mount-operations.js';
+import { petOperations } from './api/pet-operations.js';
+import { servedContract } from './api/served-contract.js';
 import type { Config } from './config.js';
 import { answerRouteNotFound } from './http/api-error.js';
 import { clientAddressReader, trustedPeerReader } from './http/client-address.js';
 import { errorHandler } from './http/error-handler.js';
-import { documentSecurityHeaders } from './http/security-headers.js';
+import { apiSecurityHeaders, corsForApi, documentSecurityHeaders } from './http/security-headers.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
-import type { RateLimitOptions } from './limits/rate-limits.js';
+import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './limits/rate-limits.js';
 import { healthRoutes } from './observability/health.js';
-import type { StoreMetrics } from './observability/metrics.js';
-import { requestLogger } from './observability/request-logger.js';
-import { requestCounter } from './observability/request-metrics.js';
+import type { Metrics } from './observability/metrics.js';
+import { observeRequests, type RequestObserver } from './observability/observe-requests.js';
+import { requestLog } from './observability/request-logger.js';
+import { requestMetrics } from './observability/request-metrics.js';
 import { adminAppRoutes } from './pages/admin-app.js';
-import { apiDocsRoutes } from './pages/api-docs.js';
+import { apiDocsRoutes, serveOpenApiDocument } from './pages/api-docs.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
 
 export interface AppDependencies {
   pets: PetRepository;
   petCreation: PetCreation;
-  keys: KeyVerifier;
+  keyVerifier: KeyVerifier;
   logger: Logger;
-  /** Resolves when the database is reachable; backs /readyz. */
+  /** Resolves when the database can serve; backs /readyz. */
   checkReady: () => Promise<void>;
   config: Pick<Config, 'corsOrigins' | 'adminEnvironments' | 'publicBaseUrl'> &
     Partial<Pick<Config, 'trustProxy'>>;
@@ -30,7 +36,7 @@ export interface AppDependencies {
   /** Folder of the built admin app. */
   adminDistDir: string;
   /** Counts every request when metrics are exported (METRICS_PORT). */
-  metrics?: StoreMetrics;
+  metrics?: Metrics;
 }
 
 /** Origins of the absolute API base addresses the admin app may switch to. */
@@ -40,7 +46,16 @@ function apiOrigins(config: AppDependencies['config']): string[] {
   );
 }
 
-/** Builds the HTTP application. No side effects: tests get a fresh app for every database they open. */
+/**
+ * The request pipeline on one page: every step a request meets, top to bottom. A step that answers ends the
+ * request there; anything thrown, or passed on as an error, goes to the one error exit at the bottom.
+ *
+ * Before this app, the HTTP server (http/http-server.ts) answers what Node refuses to parse (bad framing,
+ * oversized headers, no Host) with the same Error body, and holds a body to REQUEST_TIMEOUT_MS.
+ *
+ * Builds the application and nothing else: no listener, no timer, nothing outside the app is touched, so that
+ * tests get a fresh app for every database they open.
+ */
 export function createApp(deps: AppDependencies): express.Express {
   const app = express();
   app.disable('x-powered-by');
@@ -51,32 +66,46 @@ export function createApp(deps: AppDependencies): express.Express {
   const { trustProxy } = deps.config;
   if (trustProxy !== undefined) app.set('trust proxy', trustProxy);
   const clientAddress = clientAddressReader(trustProxy !== undefined);
-  const trustedPeer = trustedPeerReader(trustProxy !== undefined);
-  // Every request passes exactly one of the two request logs below, which also counts it when metrics are on.
-  const counter = deps.metrics && requestCounter(deps.metrics);
-  // The API first, with its own request log and headers: every layer a request passes costs, and the API is what is
-  // called most. Nothing under /v1 falls through to the layers below.
-  mountV1Api(app, {
-    ...deps,
-    corsOrigins: deps.config.corsOrigins,
-    publicBaseUrl: deps.config.publicBaseUrl,
-    clientAddress,
-    trustedPeer,
-    counter,
+
+  // 1. The request's id and context; the log and the metrics hear of it when it arrives and when it is answered.
+  const observers: RequestObserver[] = [requestLog(deps.logger, clientAddress)];
+  if (deps.metrics) observers.push(requestMetrics(deps.metrics));
+  const observe = observeRequests(trustedPeerReader(trustProxy !== undefined), observers);
+
+  // 2. Authentication and its limits, before anything of an operation is read: an address that failed too often
+  //    is refused, then the key is verified (a failure counts against the address), then the key's own limit.
+  const failedAuthentications = failedAuthenticationLimit(deps.rateLimits, clientAddress);
+  const authenticate = [
+    failedAuthentications.refuseBlockedAddress,
+    requireApiKey(deps.keyVerifier, failedAuthentications.recordFailure),
+    perKeyRateLimit(deps.rateLimits, deps.logger),
+  ];
+
+  // The API first, as it is what is called most: every layer a request passes costs. Nothing under /v1 falls
+  // through to the pages.
+  app.use(API_BASE_PATH, observe, apiSecurityHeaders, corsForApi(deps.config.corsOrigins));
+  app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
+  // 3. The operations: each one's own steps (api/pet-operations.ts), authentication, its body, validation by the
+  //    contract, its handler (api/mount-operations.ts).
+  mountOperations(app, petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }), {
+    authenticate,
+    logger: deps.logger,
   });
-  app.use(
-    requestLogger(deps.logger, clientAddress, trustedPeer, counter),
-    documentSecurityHeaders(apiOrigins(deps.config)),
-  );
+  // 4. A path of the contract with a method it does not define: 405 with `Allow`; any other path under /v1: 404.
+  //    Both after authentication, so that an unauthenticated client learns nothing of the API.
+  answerMethodNotAllowed(app, servedContract, authenticate);
+  app.use(API_BASE_PATH, ...authenticate, answerRouteNotFound);
+
+  // The pages: health, the API's documentation and the admin app, with the headers a browser document needs.
+  app.use(observe, documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.checkReady, deps.logger));
   app.use(
-    apiDocsRoutes({
-      environments: deps.config.adminEnvironments,
-      publicBaseUrl: deps.config.publicBaseUrl,
-    }),
+    apiDocsRoutes({ environments: deps.config.adminEnvironments, publicBaseUrl: deps.config.publicBaseUrl }),
   );
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
   app.use(answerRouteNotFound);
+
+  // 5. The one error exit: every error, of any step, becomes the one Error body; never a stack trace.
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
-import { openStore } from './store/repositories.js';
+import { openRepositories } from './store/repositories.js';
 
 const USAGE = `Manage the API keys of the Animal Store database named by DATABASE_URL.
 
@@ -75,17 +75,17 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
 const LIST_HEADER = ['ID', 'PREFIX', 'NAME', 'CREATED', 'STATE'].join('\t');
 
 async function run(command: KeysCommand): Promise<number> {
-  const store = await openStore(loadConfig(process.env).database);
+  const store = await openRepositories(loadConfig(process.env).database);
   try {
     switch (command.kind) {
       case 'create': {
-        const created = await store.keys.create(command.name);
+        const created = await store.apiKeys.create(command.name);
         process.stderr.write(`Created key ${created.id} (${created.name}). It is shown only this once:\n`);
         process.stdout.write(`${created.key}\n`);
         return 0;
       }
       case 'list': {
-        const rows = (await store.keys.list()).map((key) => {
+        const rows = (await store.apiKeys.list()).map((key) => {
           const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
           return [key.id, `${key.prefix}…`, key.name, key.createdAt, state].join('\t');
         });
@@ -93,7 +93,7 @@ async function run(command: KeysCommand): Promise<number> {
         return 0;
       }
       case 'revoke': {
-        if (!(await store.keys.revoke(command.id))) {
+        if (!(await store.apiKeys.revoke(command.id))) {
           process.stderr.write(`keys: no active key has id ${command.id} (see \`keys list\`)\n`);
           return 1;
         }

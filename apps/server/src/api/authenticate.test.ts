@@ -66,10 +66,10 @@ describe('authentication', () => {
   });
 
   it('refuses a key once it is revoked', async () => {
-    const created = await server().store.keys.create('short-lived');
+    const created = await server().store.apiKeys.create('short-lived');
     const headers = { authorization: `Bearer ${created.key}` };
     expect((await fetch(`${server().baseUrl}/pets`, { headers })).status).toBe(200);
-    await server().store.keys.revoke(created.id);
+    await server().store.apiKeys.revoke(created.id);
     expect(await see(await fetch(`${server().baseUrl}/pets`, { headers }))).toStrictEqual(invalid);
   });
 

@@ -1,14 +1,10 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sendError } from '../http/api-error.js';
+import { requestContext } from '../http/request-context.js';
 import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
 import { type AuthenticationFailureRecorder, TOO_MANY_FAILURES_MESSAGE } from '../limits/rate-limits.js';
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
-
-/** The authenticated client of a request, set by `requireApiKey`. */
-export function apiClientOf(res: { locals: Record<string, unknown> }): ApiClient | undefined {
-  return res.locals.apiClient as ApiClient | undefined;
-}
 
 /**
  * Every /v1 operation runs behind this: it answers 401 before any parsing or validation, so an unauthenticated
@@ -39,7 +35,7 @@ export function requireApiKey(
         sendError(res, 'unauthorized', `The Authorization header is ${problem}.`);
       });
     }
-    res.locals.apiClient = client;
+    requestContext(res).client = client;
     next();
     return undefined;
   };

@@ -1,7 +1,7 @@
 import { GET_PET_DEPRECATED_SINCE, GET_PET_SUNSET } from '@animal-store/contract';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { apiClientOf } from './authenticate.js';
+import { requestContext } from '../http/request-context.js';
 
 /** One log line per client per interval is enough to find who still calls getPet, without flooding the log. */
 const LOG_INTERVAL_MS = 60 * 60 * 1000;
@@ -24,7 +24,7 @@ export function deprecated(options: {
     res.setHeader('Sunset', sunset);
     res.setHeader('Link', successor);
     res.on('finish', () => {
-      const client = apiClientOf(res);
+      const { client } = requestContext(res);
       if (!client) return;
       const now = Date.now();
       if (now - (lastLoggedAt.get(client.keyId) ?? 0) < LOG_INTERVAL_MS) return;

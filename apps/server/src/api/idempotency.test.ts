@@ -51,7 +51,7 @@ describe.each(testDatabaseKinds)('Idempotency-Key on $name', (kind) => {
   });
 
   it('409 with Retry-After while the first request with the key is in progress', async () => {
-    const client = await server().store.keys.create('in-progress');
+    const client = await server().store.apiKeys.create('in-progress');
     const scope = hashApiKey(client.key).slice(0, 24);
     // The state a concurrent request leaves between its claim and its commit.
     const requestHash = hashNewPet({ name: 'Busy', categoryId: 1 });
@@ -81,7 +81,7 @@ describe.each(testDatabaseKinds)('Idempotency-Key on $name', (kind) => {
   });
 
   it('scopes keys to the API key that sent them', async () => {
-    const other = await server().store.keys.create('other client');
+    const other = await server().store.apiKeys.create('other client');
     const mine = await see(await create('key-shared', { name: 'Scoped', categoryId: 3 }));
     const theirs = await see(await create('key-shared', { name: 'Scoped', categoryId: 3 }, other.key));
     expect([mine.status, theirs.status]).toStrictEqual([201, 201]);

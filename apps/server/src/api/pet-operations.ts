@@ -1,19 +1,16 @@
 import { API_BASE_PATH } from '@animal-store/contract';
-import type { AppRouteImplementation } from '@ts-rest/express';
 import { errorBody } from '../http/api-error.js';
+import { requestContext } from '../http/request-context.js';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
-import { apiClientOf } from './authenticate.js';
+import type { Operations } from './operation.js';
 import { decodeCursor, nextPageUrl } from './pagination.js';
-import type { servedContract } from './served-contract.js';
 
-type Operations = typeof servedContract;
-
-/** Each operation of the contract as a function of its validated request. */
-export type PetHandlers = { [Name in keyof Operations]: AppRouteImplementation<Operations[Name]> };
-
-/** The three operations of the contract. Expected outcomes are returned, never thrown. */
-export function petHandlers({
+/**
+ * The three operations of the contract: each one's own steps beside its handler, which returns expected outcomes
+ * and never throws them.
+ */
+export function petOperations({
   pets,
   petCreation,
   publicBaseUrl,
@@ -22,61 +19,74 @@ export function petHandlers({
   petCreation: PetCreation;
   /** Absolute links start with it; without it they are relative, never built from the request's own headers. */
   publicBaseUrl: string | undefined;
-}): PetHandlers {
+}): Operations {
   const petsUrl = `${publicBaseUrl ?? ''}${API_BASE_PATH}/pets`;
   return {
-    listPets: async ({ query, res }) => {
-      const afterId = query.cursor === undefined ? 0 : decodeCursor(query.cursor);
-      if (afterId === undefined) {
-        return {
-          status: 400,
-          body: errorBody(
-            'invalid_cursor',
-            'The cursor is not one this store issued; start again without it.',
-          ),
-        };
-      }
-      const page = await pets.list({ limit: query.limit, status: query.status, afterId });
-      const last = page.pets.at(-1);
-      if (page.hasMore && last) {
-        res.setHeader('Link', `<${nextPageUrl(petsUrl, query, last.id)}>; rel="next"`);
-      }
-      return { status: 200, body: page.pets };
-    },
-
-    createPet: async ({ body, headers, res }) => {
-      const key = headers['idempotency-key'];
-      const client = apiClientOf(res);
-      const outcome = await petCreation.create(
-        body,
-        key && client ? { scope: client.scope, key } : undefined,
-      );
-      switch (outcome.kind) {
-        case 'in_progress':
-          res.setHeader('Retry-After', '1');
+    listPets: {
+      handler: async ({ query, res }) => {
+        const afterId = query.cursor === undefined ? 0 : decodeCursor(query.cursor);
+        if (afterId === undefined) {
           return {
-            status: 409,
+            status: 400,
             body: errorBody(
-              'idempotency_request_in_progress',
-              'A request with this Idempotency-Key is in progress.',
+              'invalid_cursor',
+              'The cursor is not one this store issued; start again without it.',
             ),
           };
-        case 'key_reused':
-          return {
-            status: 422,
-            body: errorBody('idempotency_key_reused', 'This Idempotency-Key was used with a different body.'),
-          };
-        case 'replayed':
-          res.setHeader('Idempotent-Replayed', 'true');
-      }
-      res.setHeader('Location', `${petsUrl}/${outcome.pet.id}`);
-      return { status: 201, body: outcome.pet };
+        }
+        const page = await pets.list({ limit: query.limit, status: query.status, afterId });
+        const last = page.pets.at(-1);
+        if (page.hasMore && last) {
+          res.setHeader('Link', `<${nextPageUrl(petsUrl, query, last.id)}>; rel="next"`);
+        }
+        return { status: 200, body: page.pets };
+      },
     },
 
-    getPet: async ({ params }) => {
-      const pet = await pets.findById(params.petId);
-      if (!pet) return { status: 404, body: errorBody('pet_not_found', `No animal has id ${params.petId}.`) };
-      return { status: 200, body: pet };
+    createPet: {
+      // The only operation with a body: the others skip the content-type check and the parser.
+      readsJsonBody: true,
+      handler: async ({ body, headers, res }) => {
+        const key = headers['idempotency-key'];
+        const { client } = requestContext(res);
+        const outcome = await petCreation.create(
+          body,
+          key && client ? { scope: client.scope, key } : undefined,
+        );
+        switch (outcome.kind) {
+          case 'in_progress':
+            res.setHeader('Retry-After', '1');
+            return {
+              status: 409,
+              body: errorBody(
+                'idempotency_request_in_progress',
+                'A request with this Idempotency-Key is in progress.',
+              ),
+            };
+          case 'key_reused':
+            return {
+              status: 422,
+              body: errorBody(
+                'idempotency_key_reused',
+                'This Idempotency-Key was used with a different body.',
+              ),
+            };
+          case 'replayed':
+            res.setHeader('Idempotent-Replayed', 'true');
+        }
+        res.setHeader('Location', `${petsUrl}/${outcome.pet.id}`);
+        return { status: 201, body: outcome.pet };
+      },
+    },
+
+    getPet: {
+      deprecatedFor: `${API_BASE_PATH}/pets`,
+      handler: async ({ params }) => {
+        const pet = await pets.findById(params.petId);
+        if (!pet)
+          return { status: 404, body: errorBody('pet_not_found', `No animal has id ${params.petId}.`) };
+        return { status: 200, body: pet };
+      },
     },
   };
 }

@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
       [
         'a field is unknown',
         { name: 'Rex', categoryId: 1, colour: 'red' },
-        "body 'colour': is not a known field",
+        "body field 'colour': is not a known field",
       ],
     ])('400 when %s', async (_, body, message) => {
       const init = body === undefined ? { method: 'POST' } : json(body);
@@ -173,7 +173,7 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
         ),
       );
       expect(await see(await server().request('/v1/pets?staus=sold'))).toStrictEqual(
-        anError(400, 'validation_failed', "query 'staus': is not a known parameter"),
+        anError(400, 'validation_failed', "query parameter 'staus': is not a known parameter"),
       );
     });
   });
@@ -194,7 +194,7 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
 
     it('400: any query parameter', async () => {
       expect(await see(await server().request('/v1/pets/1?limit=1'))).toStrictEqual(
-        anError(400, 'validation_failed', "query 'limit': is not a known parameter"),
+        anError(400, 'validation_failed', "query parameter 'limit': is not a known parameter"),
       );
     });
 

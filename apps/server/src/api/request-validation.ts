@@ -1,14 +1,24 @@
 import { isUtf8 } from 'node:buffer';
 import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES, isStoreMessage } from '@animal-store/contract';
 import type { RequestValidationError } from '@ts-rest/express';
-import type { RequestHandler, Response } from 'express';
+import type { NextFunction, RequestHandler } from 'express';
 import type { ZodIssue } from 'zod';
 import { sendError } from '../http/api-error.js';
 
-function describeUnknownKey(location: string, key: string): string {
+type Location = 'path' | 'header' | 'query' | 'body';
+
+/** What a message calls a value, the same whether the contract knows it or not: "body field 'name'". */
+const NOUNS: Record<Location, string> = {
+  path: 'path parameter',
+  header: 'header',
+  query: 'query parameter',
+  body: 'body field',
+};
+
+function describeUnknownKey(location: Location, key: string): string {
   if (key === 'id' && location === 'body') return `body field 'id': ${FIELD_MESSAGES.idAssignedByStore}`;
   const rule = location === 'body' ? FIELD_MESSAGES.unknownField : FIELD_MESSAGES.unknownParameter;
-  return `${location} '${key}': ${rule}`;
+  return `${NOUNS[location]} '${key}': ${rule}`;
 }
 
 /** Zod may report several rules broken by one value; the first is enough to fix it, and the message stays short. */
@@ -22,13 +32,8 @@ function firstIssuePerField(issues: readonly ZodIssue[]): ZodIssue[] {
   });
 }
 
-function describeIssues(
-  location: 'path' | 'header' | 'query' | 'body',
-  issues: readonly ZodIssue[] = [],
-): string[] {
-  const noun = { path: 'path parameter', header: 'header', query: 'query parameter', body: 'body field' }[
-    location
-  ];
+function describeIssues(location: Location, issues: readonly ZodIssue[] = []): string[] {
+  const noun = NOUNS[location];
   return firstIssuePerField(issues).flatMap((issue) => {
     if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => describeUnknownKey(location, key));
     // The contract words every rule; should a library's own text slip through, the client still gets the store's.
@@ -40,15 +45,22 @@ function describeIssues(
   });
 }
 
-/** ts-rest's validation failure as a 400 that names every offending field, e.g. "query parameter 'limit': ...". */
-export function validationErrorHandler(error: RequestValidationError, _req: unknown, res: Response): void {
-  const messages = [
+/** ts-rest's validation failure, for the one error exit: it is answered there like every other refusal. */
+export const passValidationFailureOn = (
+  error: RequestValidationError,
+  _req: unknown,
+  _res: unknown,
+  next: NextFunction,
+): void => next(error);
+
+/** A validation failure as one message that names every offending field, e.g. "query parameter 'limit': ...". */
+export function describeValidationFailure(error: RequestValidationError): string {
+  return [
     ...describeIssues('path', error.pathParams?.issues),
     ...describeIssues('header', error.headers?.issues),
     ...describeIssues('query', error.query?.issues),
     ...describeIssues('body', error.body?.issues),
-  ];
-  sendError(res, 'validation_failed', messages.join('; '));
+  ].join('; ');
 }
 
 /**

@@ -1,16 +1,17 @@
 import { inKiB, MAX_BODY_BYTES } from '@animal-store/contract';
+import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { BODY_NOT_UTF8_MESSAGE, INVALID_UTF8 } from '../api/request-validation.js';
-import { requestIdOf } from '../observability/request-logger.js';
+import { BODY_NOT_UTF8_MESSAGE, describeValidationFailure, INVALID_UTF8 } from '../api/request-validation.js';
 import { isDatabaseUnavailable, isStorageFailure } from '../store/database-errors.js';
 import { sendError } from './api-error.js';
+import { requestContext } from './request-context.js';
 
 /** A pool reconnects within seconds once the database is back. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /**
- * The end of the one error pipeline: body-parser failures and anything thrown become an Error body. Unknown
+ * The one error exit: validation failures, body-parser failures and anything thrown become an Error body. Unknown
  * failures are logged with the request id and answered with a generic 500, never with details.
  */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
@@ -21,10 +22,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (!res.writableEnded) res.destroy();
       return;
     }
-    const req = { id: requestIdOf(res) };
+    const req = { id: requestContext(res).requestId };
     const type = (error as { type?: string }).type;
     const status = (error as { status?: number }).status;
-    if (type === 'entity.parse.failed') {
+    if (error instanceof RequestValidationError) {
+      sendError(res, 'validation_failed', describeValidationFailure(error));
+    } else if (type === 'entity.parse.failed') {
       sendError(res, 'malformed_json', 'The request body is not valid JSON.');
     } else if (type === INVALID_UTF8) {
       sendError(res, 'malformed_json', 'The request body is not valid UTF-8.');

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../store/repositories.js';
+import { openRepositories, type Repositories } from '../store/repositories.js';
 import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
 import { KeyVerifier } from './key-verifier.js';
 
 describe('KeyVerifier', () => {
   let database: TestDatabase;
-  let store: Store;
+  let store: Repositories;
 
   beforeAll(async () => {
     database = await sqliteTestDatabase.create();
-    store = await openStore(database.config);
+    store = await openRepositories(database.config);
   });
 
   afterAll(async () => {
@@ -18,8 +18,8 @@ describe('KeyVerifier', () => {
   });
 
   it('accepts configured keys and active stored keys, and nothing else', async () => {
-    const stored = await store.keys.create('stored');
-    const verifier = new KeyVerifier(store.keys, ['configured-key-0123456789']);
+    const stored = await store.apiKeys.create('stored');
+    const verifier = new KeyVerifier(store.apiKeys, ['configured-key-0123456789']);
     expect(await verifier.verify('configured-key-0123456789')).toMatchObject({
       keyId: 'env-1',
       name: 'API_KEYS #1',
@@ -29,10 +29,10 @@ describe('KeyVerifier', () => {
   });
 
   it('trusts a verified key for the cache time, then sees its revocation', async () => {
-    const stored = await store.keys.create('revoked soon');
-    const verifier = new KeyVerifier(store.keys, [], 200);
+    const stored = await store.apiKeys.create('revoked soon');
+    const verifier = new KeyVerifier(store.apiKeys, [], 200);
     expect(await verifier.verify(stored.key)).toBeDefined();
-    await store.keys.revoke(stored.id);
+    await store.apiKeys.revoke(stored.id);
     // Within the cache time the revocation is not yet seen: the documented price of not asking the database.
     expect(await verifier.verify(stored.key)).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -40,16 +40,16 @@ describe('KeyVerifier', () => {
   });
 
   it('with a cache time of 0 sees a revocation at once', async () => {
-    const stored = await store.keys.create('revoked now');
-    const verifier = new KeyVerifier(store.keys, [], 0);
+    const stored = await store.apiKeys.create('revoked now');
+    const verifier = new KeyVerifier(store.apiKeys, [], 0);
     expect(await verifier.verify(stored.key)).toBeDefined();
-    await store.keys.revoke(stored.id);
+    await store.apiKeys.revoke(stored.id);
     expect(await verifier.verify(stored.key)).toBeUndefined();
   });
 
   it('answers a configured key, or a stored one it verified moments ago, without a promise', async () => {
-    const stored = await store.keys.create('cached');
-    const verifier = new KeyVerifier(store.keys, ['configured-key-0123456789']);
+    const stored = await store.apiKeys.create('cached');
+    const verifier = new KeyVerifier(store.apiKeys, ['configured-key-0123456789']);
     expect(verifier.verify('configured-key-0123456789')).toMatchObject({ keyId: 'env-1' });
     const first = verifier.verify(stored.key);
     expect(first).toBeInstanceOf(Promise);
@@ -61,10 +61,10 @@ describe('KeyVerifier', () => {
 
   it('asks the database once about an unknown key of the right shape, however often it is presented', async () => {
     let lookups = 0;
-    const counting = Object.create(store.keys) as typeof store.keys;
+    const counting = Object.create(store.apiKeys) as typeof store.apiKeys;
     counting.findActiveByHash = (keyHash) => {
       lookups += 1;
-      return store.keys.findActiveByHash(keyHash);
+      return store.apiKeys.findActiveByHash(keyHash);
     };
     const verifier = new KeyVerifier(counting, []);
     const unknown = `as_${'x'.repeat(43)}`;

@@ -1,18 +1,28 @@
-import { MemoryStore, type Store } from 'express-rate-limit';
+import { type Store as CounterStore, MemoryStore } from 'express-rate-limit';
+import type { Logger } from 'pino';
+import type { Config } from '../config.js';
 import { ClusterCounterStore } from './cluster-counter-store.js';
-import type { RedisCounterStores } from './redis-counter-store.js';
+import { connectRedisCounterStores } from './redis-counter-store.js';
+
+export type { CounterStore };
+
+/** Where the rate limits count: a counter store per limiter, by name. */
+export interface CounterStores {
+  storeFor(name: string): CounterStore;
+  close(): Promise<void>;
+}
 
 /**
  * Where each limiter counts. One instance spends one budget whatever WORKERS is: its workers count in the cluster
  * primary, a single process in itself. With Redis, every instance shares one budget, and the instance's own
  * counters stand in while Redis is away.
  */
-export function counterStoresFor(options: {
-  workers: number;
-  redis: RedisCounterStores | undefined;
-}): (name: string) => Store {
-  return (name) => {
-    const local = options.workers > 1 ? new ClusterCounterStore(name) : new MemoryStore();
-    return options.redis ? options.redis.storeFor(name, local) : local;
-  };
+export async function connectCounterStores(
+  config: Pick<Config, 'workers' | 'redisUrl' | 'redisKeyPrefix'>,
+  logger: Logger,
+): Promise<CounterStores> {
+  const local = (name: string) => (config.workers > 1 ? new ClusterCounterStore(name) : new MemoryStore());
+  if (!config.redisUrl) return { storeFor: local, close: async () => {} };
+  const redis = await connectRedisCounterStores(config.redisUrl, config.redisKeyPrefix, logger);
+  return { storeFor: (name) => redis.storeFor(name, local(name)), close: () => redis.close() };
 }

@@ -11,7 +11,7 @@ describe('rate limits (in-process counters)', () => {
   });
 
   it('allows a key its budget, then answers 429 with Retry-After and RateLimit headers; other keys go on', async () => {
-    const other = await server().store.keys.create('other');
+    const other = await server().store.apiKeys.create('other');
     const statuses = [];
     for (let request = 0; request < 5; request++) statuses.push((await server().request('/v1/pets')).status);
     expect(statuses).toStrictEqual([200, 200, 200, 200, 200]);

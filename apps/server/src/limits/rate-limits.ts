@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { apiClientOf } from '../api/authenticate.js';
 import { sendError } from '../http/api-error.js';
 import type { ClientAddress } from '../http/client-address.js';
+import { requestContext } from '../http/request-context.js';
 
 const WINDOW_MS = 60_000;
 
@@ -66,7 +66,7 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
     logger.warn({ err: error }, 'rate-limit counter store failed; request allowed');
   return (_req, res, next) =>
     afterCounting(
-      () => store.increment(apiClientOf(res)?.scope ?? 'unauthenticated'),
+      () => store.increment(requestContext(res).client?.scope ?? 'unauthenticated'),
       (counted) => {
         if (counted) {
           const reset = secondsUntil(counted.resetTime);

@@ -25,7 +25,7 @@ export interface PoolUsage {
  * Every metric the store exports, in a registry of its own (process metrics included), so that each app a test
  * builds counts from zero. Names follow Prometheus conventions: `_total` counters, base units (seconds).
  */
-export function createStoreMetrics() {
+export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // Gauges named like counters fail promtool's lint; each is the sum of its labelled `nodejs_active_*` sibling.
@@ -110,4 +110,4 @@ export function createStoreMetrics() {
   return metrics;
 }
 
-export type StoreMetrics = ReturnType<typeof createStoreMetrics>;
+export type Metrics = ReturnType<typeof createMetrics>;

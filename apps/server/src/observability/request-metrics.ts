@@ -1,10 +1,10 @@
-import type { Response } from 'express';
-import { apiClientOf } from '../api/authenticate.js';
-import { OPERATIONS, type Operation, type StoreMetrics } from './metrics.js';
+import { requestContext } from '../http/request-context.js';
+import { type Metrics, OPERATIONS, type Operation } from './metrics.js';
+import type { RequestObserver } from './observe-requests.js';
 
 const COLLECTION = '/v1/pets';
 
-/** The operation a request asks for, read from its method and path alone: it is needed before routing happens. */
+/** The operation a request asks for, read from its method and path alone: a refused request never reaches a route. */
 export function operationOf(method: string, url: string): Operation {
   if (!url.startsWith(COLLECTION)) return 'other';
   const rest = url.slice(COLLECTION.length);
@@ -23,21 +23,14 @@ interface OperationSeries {
   byStatus: Map<number, { inc(): void }>;
 }
 
-/** Counts requests as the request log sees them: when one arrives, and when its response is done or cut off. */
-export interface RequestCounter {
-  /** A request arrived (`url` as received, before any mount path is stripped); returns what `answered` needs. */
-  received(method: string, url: string): Operation;
-  answered(operation: Operation, res: Response, elapsedMs: number): void;
-}
-
 /**
  * Counts every request the app answers: by operation and status, its latency, those in flight, refusals,
  * idempotent replays and deprecated calls. The labelled series are bound once per operation, status and API key,
- * so that a request costs a few counter increments and one histogram observation, without label objects. The
- * request log calls it from the listener it has on every response anyway: a listener of its own, and a layer of
- * its own in the app, cost about as much as the counting.
+ * so that a request costs a few counter increments and one histogram observation, without label objects. It
+ * observes requests from the listener the first step has on every response anyway: a listener of its own, and a
+ * layer of its own in the app, cost about as much as the counting.
  */
-export function requestCounter(metrics: StoreMetrics): RequestCounter {
+export function requestMetrics(metrics: Metrics): RequestObserver {
   const bound = {} as Record<Operation, OperationSeries>;
   for (const operation of OPERATIONS) {
     bound[operation] = { duration: metrics.duration.labels(operation), byStatus: new Map() };
@@ -47,12 +40,13 @@ export function requestCounter(metrics: StoreMetrics): RequestCounter {
   const authFailed = metrics.rejections.labels('auth_failure');
 
   return {
-    received(method, url) {
+    arrived() {
       metrics.inFlight.count += 1;
-      return operationOf(method, url);
     },
-    answered(operation, res, elapsedMs) {
+    finished(req, res, elapsedMs) {
       metrics.inFlight.count -= 1;
+      // The URL as received: routing strips mount paths from `req.url` while it runs.
+      const operation = operationOf(req.method, req.originalUrl);
       const series = bound[operation];
       series.duration.observe(elapsedMs / 1000);
       const status = res.statusCode;
@@ -68,7 +62,7 @@ export function requestCounter(metrics: StoreMetrics): RequestCounter {
         metrics.idempotentReplays.inc();
       }
       if (operation === 'getPet') {
-        const client = apiClientOf(res);
+        const { client } = requestContext(res);
         if (client) {
           let calls = deprecatedCallsByKey.get(client.keyId);
           if (calls === undefined) {

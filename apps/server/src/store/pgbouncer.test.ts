@@ -16,7 +16,7 @@ import { databaseTuning } from '../tuning/index.js';
 /** The tuning main.ts applies: named statements, which `?pgbouncer=true` must turn off. */
 const storeTuning = databaseTuning({ namedPostgresStatements: true });
 
-import { openStore } from './repositories.js';
+import { openRepositories } from './repositories.js';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const unavailable = pgBouncerUnavailable();
@@ -48,7 +48,7 @@ describe.skipIf(unavailable !== undefined || process.env.TEST_PGBOUNCER_ORIGIN !
       // Instances starting together each migrate through PgBouncer. A lock held by a session outlives the
       // transaction that PgBouncer gave the session to, and would keep every later instance waiting.
       const stores = await Promise.all(
-        Array.from({ length: 6 }, () => openStore(database.config, undefined, undefined, storeTuning)),
+        Array.from({ length: 6 }, () => openRepositories(database.config, { tuning: storeTuning })),
       );
       await Promise.all(stores.map((store) => store.database.close()));
       const { url } = database.config as { url: string };

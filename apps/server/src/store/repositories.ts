@@ -9,21 +9,27 @@ import { migrateToLatest } from './migrations.js';
 import { PetCreation } from './pet-creation.js';
 import { PetRepository } from './pet-repository.js';
 
-export interface Store {
+export interface Repositories {
   database: Database;
   pets: PetRepository;
   petCreation: PetCreation;
   idempotencyKeys: IdempotencyRepository;
-  keys: ApiKeyRepository;
+  apiKeys: ApiKeyRepository;
+}
+
+export interface OpenOptions {
+  /** Told when PostgreSQL drops a connection; the pool replaces it. */
+  onConnectionLost?: (error: Error) => void;
+  /** Told the size of every SQLite group commit. */
+  onCommitBatch?: (size: number) => void;
+  tuning?: DatabaseTuning;
 }
 
 /** Opens the configured database, brings its schema up to date and returns the repositories on it. */
-export async function openStore(
+export async function openRepositories(
   config: DatabaseConfig,
-  onConnectionLost?: (error: Error) => void,
-  onCommitBatch?: (size: number) => void,
-  tuning?: DatabaseTuning,
-): Promise<Store> {
+  { onConnectionLost, onCommitBatch, tuning }: OpenOptions = {},
+): Promise<Repositories> {
   if (config.kind === 'postgres') await migratePostgres(config);
   const database = openDatabase(config, onConnectionLost, tuning);
   if (config.kind === 'sqlite') {
@@ -43,7 +49,7 @@ export async function openStore(
       onCommitBatch,
     }),
     idempotencyKeys: new IdempotencyRepository(database.db),
-    keys: new ApiKeyRepository(database.db),
+    apiKeys: new ApiKeyRepository(database.db),
   };
 }
 
@@ -64,19 +70,13 @@ async function migratePostgres(config: PostgresConfig): Promise<void> {
 }
 
 /** Start-up backoff while the database is unreachable: 0.5 s, 1 s, 2 s … capped at 30 s, indefinitely. */
-export async function openStoreWhenReachable(
+export async function openRepositoriesWhenReachable(
   config: DatabaseConfig,
-  options: {
-    onConnectionLost?: (error: Error) => void;
-    /** Told the size of every SQLite group commit. */
-    onCommitBatch?: (size: number) => void;
-    tuning?: DatabaseTuning;
-    onRetry: (error: unknown, attempt: number, delayMs: number) => void;
-  },
-): Promise<Store> {
+  options: OpenOptions & { onRetry: (error: unknown, attempt: number, delayMs: number) => void },
+): Promise<Repositories> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await openStore(config, options.onConnectionLost, options.onCommitBatch, options.tuning);
+      return await openRepositories(config, options);
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       const delayMs = Math.min(30_000, 500 * 2 ** (attempt - 1));

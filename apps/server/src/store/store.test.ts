@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashApiKey } from '../keys/api-key.js';
 import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
 import { migrateToLatest } from './migrations.js';
-import { openStore, type Store } from './repositories.js';
+import { openRepositories, type Repositories } from './repositories.js';
 
 describe.each(testDatabaseKinds)('storage on $name', (kind) => {
   let database: TestDatabase;
-  let store: Store;
+  let store: Repositories;
 
   beforeAll(async () => {
     database = await kind.create();
-    store = await openStore(database.config);
+    store = await openRepositories(database.config);
   });
 
   afterAll(async () => {
@@ -82,9 +82,9 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
 
   describe('api keys', () => {
     it('stores only a digest, finds active keys by it and forgets revoked ones', async () => {
-      const created = await store.keys.create('ops');
+      const created = await store.apiKeys.create('ops');
       expect(created.key).toMatch(/^as_[\w-]{43}$/);
-      const listed = (await store.keys.list()).find((key) => key.id === created.id);
+      const listed = (await store.apiKeys.list()).find((key) => key.id === created.id);
       expect(listed).toStrictEqual({
         id: created.id,
         name: 'ops',
@@ -99,15 +99,15 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
         .execute();
       expect(JSON.stringify(stored)).not.toContain(created.key);
 
-      expect(await store.keys.findActiveByHash(hashApiKey(created.key))).toStrictEqual({
+      expect(await store.apiKeys.findActiveByHash(hashApiKey(created.key))).toStrictEqual({
         id: created.id,
         name: 'ops',
       });
-      const activeBefore = await store.keys.countActive();
-      expect(await store.keys.revoke(created.id)).toBe(true);
-      expect(await store.keys.revoke(created.id)).toBe(false);
-      expect(await store.keys.findActiveByHash(hashApiKey(created.key))).toBeUndefined();
-      expect(await store.keys.countActive()).toBe(activeBefore - 1);
+      const activeBefore = await store.apiKeys.countActive();
+      expect(await store.apiKeys.revoke(created.id)).toBe(true);
+      expect(await store.apiKeys.revoke(created.id)).toBe(false);
+      expect(await store.apiKeys.findActiveByHash(hashApiKey(created.key))).toBeUndefined();
+      expect(await store.apiKeys.countActive()).toBe(activeBefore - 1);
     });
   });
 

@@ -6,7 +6,7 @@ import type { DatabaseConfig } from '../config.js';
 import { createHttpServer, type ServerLimits } from '../http/http-server.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
 import { LOG_OPTIONS } from '../observability/logger.js';
-import { openStore, type Store } from '../store/repositories.js';
+import { openRepositories, type Repositories } from '../store/repositories.js';
 import { bornWithAppPrototypes, databaseTuning } from '../tuning/index.js';
 
 export interface TestServer {
@@ -16,7 +16,7 @@ export interface TestServer {
   baseUrl: string;
   /** A valid stored API key. */
   apiKey: string;
-  store: Store;
+  store: Repositories;
   /** Every log line written so far, parsed. */
   logLines(): Array<Record<string, unknown>>;
   /** Raw log output, for asserting what must never appear in it. */
@@ -40,13 +40,10 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   // The store's tuning, as main.ts applies it: the tests see what production runs.
-  const store = await openStore(
-    database,
-    undefined,
-    undefined,
-    databaseTuning({ namedPostgresStatements: true }),
-  );
-  const { key: apiKey } = await store.keys.create('test');
+  const store = await openRepositories(database, {
+    tuning: databaseTuning({ namedPostgresStatements: true }),
+  });
+  const { key: apiKey } = await store.apiKeys.create('test');
   let logs = '';
   const logger = pino(
     { ...LOG_OPTIONS, level: 'info' },
@@ -59,7 +56,7 @@ export async function startTestServer(
   const app = createApp({
     pets: store.pets,
     petCreation: store.petCreation,
-    keys: new KeyVerifier(store.keys, options.configuredKeys ?? [], options.verifiedKeyTtlMs),
+    keyVerifier: new KeyVerifier(store.apiKeys, options.configuredKeys ?? [], options.verifiedKeyTtlMs),
     logger,
     checkReady: () => store.database.checkReady(),
     config: {

@@ -1,0 +1,65 @@
+import { MAX_BODY_BYTES } from '@animal-store/contract';
+import type { AppRoute } from '@ts-rest/core';
+import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/express';
+import express, { type Express, type RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { deprecated } from './deprecation.js';
+import type { Operation, Operations } from './operation.js';
+import { passValidationFailureOn, refuseInvalidUtf8, requireJsonBody } from './request-validation.js';
+import { servedContract } from './served-contract.js';
+
+/**
+ * Any JSON value is parsed (not only objects and arrays), so that `null` or `"Rex"` is told by validation that
+ * the body must be an object, rather than that it is not JSON; bytes that are not UTF-8 are refused.
+ */
+const parseJsonBody = express.json({ limit: MAX_BODY_BYTES, strict: false, verify: refuseInvalidUtf8 });
+
+/**
+ * ts-rest types an operation's middleware by the request after validation, but runs it before: on the request as
+ * Express parsed it, which is what these steps read.
+ */
+function beforeValidation<T extends AppRoute>(steps: RequestHandler[]): TsRestRequestHandler<T>[] {
+  return steps as unknown as TsRestRequestHandler<T>[];
+}
+
+/**
+ * The steps of one operation, in order: its deprecation headers (before authentication, so that a refused caller
+ * learns of the sunset too), authentication and its limits, then its body. ts-rest validates after these.
+ */
+function stepsOf(
+  operation: Operation<AppRoute>,
+  name: string,
+  authenticate: readonly RequestHandler[],
+  logger: Logger,
+): RequestHandler[] {
+  return [
+    ...(operation.deprecatedFor === undefined
+      ? []
+      : [deprecated({ successor: operation.deprecatedFor, logger, operation: name })]),
+    ...authenticate,
+    ...(operation.readsJsonBody ? [requireJsonBody, parseJsonBody] : []),
+  ];
+}
+
+/**
+ * Serves every operation of the contract under /v1: its own steps, validation by the contract's schemas (a failure
+ * goes to the one error exit), then its handler.
+ */
+export function mountOperations(
+  app: Express,
+  operations: Operations,
+  { authenticate, logger }: { authenticate: readonly RequestHandler[]; logger: Logger },
+): void {
+  const routes = Object.fromEntries(
+    Object.entries(operations).map(([name, operation]) => [
+      name,
+      {
+        middleware: beforeValidation(stepsOf(operation as Operation<AppRoute>, name, authenticate, logger)),
+        handler: operation.handler,
+      },
+    ]),
+  ) as unknown as Parameters<typeof createExpressEndpoints<typeof servedContract>>[1];
+  createExpressEndpoints(servedContract, routes, app, {
+    requestValidationErrorHandler: passValidationFailureOn,
+  });
+}

@@ -1,0 +1,116 @@
+import type { AddressInfo } from 'node:net';
+import { adminDistDir } from '@animal-store/admin/dist-dir';
+import { API_BASE_PATH } from '@animal-store/contract';
+import type { Logger } from 'pino';
+import { createApp } from './app.js';
+import type { Config } from './config.js';
+import { createHttpServer } from './http/http-server.js';
+import { KeyVerifier } from './keys/key-verifier.js';
+import { connectCounterStores } from './limits/counter-stores.js';
+import { listen } from './listen.js';
+import { createLogger } from './observability/logger.js';
+import { metricsOfServingProcess } from './observability/serve-metrics.js';
+import { prepareStore } from './prepare-store.js';
+import { bornWithAppPrototypes } from './tuning/index.js';
+
+/** A whole store, built but not yet listening. */
+export interface StoreServer {
+  /** Listens on HOST:PORT; resolves with the origin it serves, e.g. `http://127.0.0.1:3000`. */
+  listen(): Promise<string>;
+  /**
+   * Stops gracefully: the store keeps reading for a moment, finishes the requests in flight (cut after a grace
+   * period), then closes its listeners, its counters and its database. Called once; later calls get the same end.
+   */
+  close(): Promise<void>;
+}
+
+export interface StoreServerOptions {
+  logger?: Logger;
+  /** Expired Idempotency-Keys are swept this often; a sweep is a few indexed deletes. */
+  idempotencySweepMs?: number;
+  /** How long the store keeps reading after close() begins. */
+  shutdownDrainMs?: number;
+}
+
+/** An hour: expired keys cost only space, and a sweep is cheap but not free. */
+const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
+
+/**
+ * After close() begins the store keeps reading for this long before it stops listening: a request already sent
+ * but not yet parsed sits on a connection Node considers idle, and closing it would reset a request the client sent.
+ */
+const SHUTDOWN_DRAIN_MS = 1000;
+
+/** How long in-flight requests get to finish before their connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** `http://host:port` as a browser takes it: an IPv6 host in brackets. */
+const originOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+/**
+ * The composition root: builds every part of one serving process (the database and its first key, the metrics,
+ * the rate-limit counters, the app, the HTTP server and the idempotency sweep) from the configuration.
+ */
+export async function createStoreServer(
+  config: Config,
+  options: StoreServerOptions = {},
+): Promise<StoreServer> {
+  const logger = options.logger ?? createLogger(config);
+  const metrics = await metricsOfServingProcess(config, logger);
+  const repositories = await prepareStore(config, logger, metrics?.metrics);
+  const counters = await connectCounterStores(config, logger);
+  const app = createApp({
+    pets: repositories.pets,
+    petCreation: repositories.petCreation,
+    keyVerifier: new KeyVerifier(repositories.apiKeys, config.apiKeys),
+    logger,
+    checkReady: () => repositories.database.checkReady(),
+    config,
+    rateLimits: { ...config.rateLimits, storeFor: counters.storeFor },
+    adminDistDir,
+    metrics: metrics?.metrics,
+  });
+  // The tuning's request and response classes are made for this app, and become its prototypes (tuning/).
+  const server = createHttpServer(app, config.serverLimits, bornWithAppPrototypes(app));
+  let sweep: NodeJS.Timeout | undefined;
+  let closed: Promise<void> | undefined;
+
+  const stop = async () => {
+    logger.info('shutting down: finishing in-flight requests');
+    clearInterval(sweep);
+    // Keep-alive clients are told to reconnect elsewhere with their next response.
+    server.prependListener('request', (_req, res) => res.setHeader('Connection', 'close'));
+    await new Promise((resolve) => setTimeout(resolve, options.shutdownDrainMs ?? SHUTDOWN_DRAIN_MS));
+    const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
+    if (server.listening) await new Promise((resolve) => server.close(resolve));
+    clearTimeout(cut);
+    await Promise.all([counters.close(), metrics?.close(), repositories.database.close()]);
+    logger.info('stopped');
+  };
+
+  return {
+    async listen() {
+      await listen(server, config.host, config.port);
+      const origin = originOf(config.host, (server.address() as AddressInfo).port);
+      sweep = setInterval(() => {
+        repositories.idempotencyKeys
+          .deleteExpired()
+          .catch((error) => logger.warn({ err: error }, 'idempotency sweep failed'));
+      }, options.idempotencySweepMs ?? IDEMPOTENCY_SWEEP_MS).unref();
+      logger.info(
+        {
+          api: `${origin}${API_BASE_PATH}`,
+          admin: `${origin}/admin/`,
+          docs: `${origin}/docs`,
+          database: repositories.database.dialect,
+        },
+        `Animal Store listening on ${origin}`,
+      );
+      return origin;
+    },
+    close() {
+      closed ??= stop();
+      return closed;
+    },
+  };
+}
