@@ -1,5 +1,5 @@
 import cluster from 'node:cluster';
-import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
+import type { ClientRateLimitInfo, Store as CounterStore, Options } from 'express-rate-limit';
 
 /**
  * Rate-limit counters kept by the cluster primary, so that all the workers of one instance spend one budget
@@ -39,7 +39,7 @@ const isAnswer = (message: unknown, counter: string): message is Answer =>
   (message as Answer | undefined)?.tag === TAG && (message as Answer).counter === counter;
 
 /** A worker's view of one limiter's counters (`name`: which limiter), held by the primary. */
-export class ClusterCounterStore implements Store {
+export class ClusterCounterStore implements CounterStore {
   private windowMs = 60_000;
   private nextId = 0;
   private readonly waiting = new Map<number, (window: Window | undefined) => void>();

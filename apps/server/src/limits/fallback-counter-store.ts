@@ -1,4 +1,9 @@
-import type { ClientRateLimitInfo, IncrementResponse, Options, Store } from 'express-rate-limit';
+import type {
+  ClientRateLimitInfo,
+  Store as CounterStore,
+  IncrementResponse,
+  Options,
+} from 'express-rate-limit';
 import type { RedisHealth } from './redis-health.js';
 
 /**
@@ -7,13 +12,13 @@ import type { RedisHealth } from './redis-health.js';
  * store is initialised (its scripts loaded) on first use and again after a failed attempt, so that Redis being away
  * at start-up costs nothing once it comes.
  */
-export class StoreWithFallback implements Store {
+export class CounterStoreWithFallback implements CounterStore {
   private options: Options | undefined;
   private sharedReady: Promise<void> | undefined;
 
   constructor(
-    private readonly shared: Store,
-    private readonly local: Store,
+    private readonly shared: CounterStore,
+    private readonly local: CounterStore,
     private readonly health: RedisHealth,
   ) {}
 
@@ -38,7 +43,7 @@ export class StoreWithFallback implements Store {
     return this.run((store) => store.resetKey(key));
   }
 
-  private async run<T>(operation: (store: Store) => T | Promise<T>): Promise<T> {
+  private async run<T>(operation: (store: CounterStore) => T | Promise<T>): Promise<T> {
     if (this.health.usable) {
       try {
         await this.sharedInitialised();

@@ -1,4 +1,4 @@
-import type { Store } from 'express-rate-limit';
+import type { Store as CounterStore } from 'express-rate-limit';
 import { describe, expect, it } from 'vitest';
 import { sqliteTestDatabase } from '../test-support/databases.js';
 import { anError, see } from '../test-support/http-assertions.js';
@@ -85,7 +85,7 @@ describe('rate limits (in-process counters)', () => {
   it('lets requests through, and logs, when the counter store fails, at once or later', async () => {
     const fresh = await sqliteTestDatabase.create();
     const broken = new Error('counter store down');
-    const failing = (how: 'throws' | 'rejects'): Store => {
+    const failing = (how: 'throws' | 'rejects'): CounterStore => {
       const fail = () => {
         if (how === 'throws') throw broken;
         return Promise.reject(broken);

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { ipKeyGenerator, MemoryStore, type Options, type Store } from 'express-rate-limit';
+import { type Store as CounterStore, ipKeyGenerator, MemoryStore, type Options } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { sendError } from '../http/api-error.js';
 import type { ClientAddress } from '../http/client-address.js';
@@ -11,13 +11,13 @@ export interface RateLimitOptions {
   requestsPerKeyPerMinute: number;
   authFailuresPerAddressPerMinute: number;
   /** Counter store for a limiter by name (counter-stores.ts); in-process when undefined. */
-  storeFor?: (name: string) => Store;
+  storeFor?: (name: string) => CounterStore;
 }
 
 const WINDOW_SECONDS = WINDOW_MS / 1000;
 
 /** A limiter's counters: the configured ones (Redis, the cluster primary), or express-rate-limit's in-process ones. */
-function counterStore(options: RateLimitOptions, name: string): Store {
+function counterStore(options: RateLimitOptions, name: string): CounterStore {
   const store = options.storeFor?.(name) ?? new MemoryStore();
   store.init?.({ windowMs: WINDOW_MS } as Options);
   return store;

@@ -1,8 +1,8 @@
-import type { Store } from 'express-rate-limit';
+import type { Store as CounterStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { RedisStore } from 'rate-limit-redis';
 import { createClient } from 'redis';
-import { StoreWithFallback } from './fallback-counter-store.js';
+import { CounterStoreWithFallback } from './fallback-counter-store.js';
 import { answeredWithin, RedisHealth } from './redis-health.js';
 
 /**
@@ -22,7 +22,7 @@ const STARTUP_WAIT_MS = 2000;
 
 export interface RedisCounterStores {
   /** A limiter's counters under its own key prefix, with `local` standing in while Redis is away. */
-  storeFor(name: string, local: Store): Store;
+  storeFor(name: string, local: CounterStore): CounterStore;
   close(): Promise<void>;
 }
 
@@ -55,7 +55,7 @@ export async function connectRedisCounterStores(
   }
   return {
     storeFor: (name, local) =>
-      new StoreWithFallback(
+      new CounterStoreWithFallback(
         new RedisStore({
           prefix: `${keyPrefix}${name}:`,
           sendCommand: (...args: string[]) => answeredWithin(client.sendCommand(args), COMMAND_TIMEOUT_MS),

@@ -120,7 +120,7 @@ function openPostgres(
   // PgBouncer in transaction mode hands each transaction to any server connection: a statement prepared on one is
   // missing on the next, so queries go unnamed there (decision 017).
   const dialect = new (pgbouncer ? PgBouncerDialect : PostgresDialect)({
-    pool: (!pgbouncer && tuning.postgres?.(pool)) || withWatchedConnections(pool),
+    pool: withWatchedConnections(pool, pgbouncer ? undefined : tuning.postgresStatementName),
   });
   const db = new Kysely<DatabaseSchema>({ dialect });
   return { db, pool };

@@ -64,17 +64,25 @@ export function withClientsWrapped(
 }
 
 /**
- * The pool with each client watched (`watchConnection`), its queries sent as they are; used where the tuning's
- * named statements (`tuning/postgres-prepared-statements.ts`) are off.
+ * The pool with each client watched (`watchConnection`). Statements go unnamed, or under the name `nameOf` gives
+ * them (the tuning's named prepared statements, tuning/postgres-prepared-statements.ts).
  */
-export function withWatchedConnections(pool: pg.Pool): PostgresPool {
+export function withWatchedConnections(
+  pool: pg.Pool,
+  nameOf: (sql: string) => string | undefined = () => undefined,
+): PostgresPool {
   return withClientsWrapped(pool, (client) => {
     const connection = watchConnection(client);
     // Kysely passes SQL text with parameters, or a cursor (for streaming, which the store does not use).
-    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) =>
-      typeof sqlOrCursor === 'string'
-        ? connection.run(() => client.query(sqlOrCursor, parameters))
-        : client.query(sqlOrCursor);
+    const query = (sqlOrCursor: string | pg.Submittable, parameters?: unknown[]) => {
+      if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor);
+      const name = nameOf(sqlOrCursor);
+      return connection.run(() =>
+        name === undefined
+          ? client.query(sqlOrCursor, parameters)
+          : client.query({ name, text: sqlOrCursor, values: parameters }),
+      );
+    };
     return { query: query as unknown as PostgresPoolClient['query'], release: connection.release };
   });
 }

@@ -1,22 +1,21 @@
 /**
  * The store's runtime tuning: every piece that relies on a library's or the runtime's internals rather than on its
- * public API, in one place, applied by main.ts. Each file is one row of the ledger in docs/performance.md (what it
+ * public API, in one place, applied where the store is built (store-server.ts; V8 flags by main.ts). Each file is one row of the ledger in docs/performance.md (what it
  * does, what it relies on, what it gains, the test that pins it, when to remove it). Without this folder the store
  * works the same, only slower.
  */
 import type { Database as SqliteConnection } from 'better-sqlite3';
-import type { PostgresPool, SqliteDatabase } from 'kysely';
-import type pg from 'pg';
-import { withPreparedStatements } from './postgres-prepared-statements.js';
+import type { SqliteDatabase } from 'kysely';
+import { namedStatements, type StatementNamer } from './postgres-prepared-statements.js';
 import { withCachedStatements } from './sqlite-statement-cache.js';
 
 export { bornWithAppPrototypes } from './born-with-app-prototypes.js';
 export { tuneV8ForServing } from './v8-flags.js';
 
-/** What the store's database layer lets the tuning wrap: the connection, or pool, that Kysely is given. */
+/** What the store's database layer lets the tuning change: SQLite's connection, PostgreSQL's statement names. */
 export interface DatabaseTuning {
   sqlite?: (connection: SqliteConnection) => SqliteDatabase;
-  postgres?: (pool: pg.Pool) => PostgresPool;
+  postgresStatementName?: StatementNamer;
 }
 
 /**
@@ -26,6 +25,6 @@ export interface DatabaseTuning {
 export function databaseTuning(options: { namedPostgresStatements: boolean }): DatabaseTuning {
   return {
     sqlite: withCachedStatements,
-    postgres: options.namedPostgresStatements ? withPreparedStatements : undefined,
+    postgresStatementName: options.namedPostgresStatements ? namedStatements() : undefined,
   };
 }

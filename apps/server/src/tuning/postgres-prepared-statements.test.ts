@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { withPreparedStatements } from './postgres-prepared-statements.js';
+import { withWatchedConnections } from '../store/postgres-connection-faults.js';
+import { namedStatements } from './postgres-prepared-statements.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
@@ -9,7 +10,7 @@ describe('PostgreSQL named statements', () => {
     'names each SQL text once and hands out one wrapper per pooled connection',
     async () => {
       const pool = new pg.Pool({ connectionString: postgresUrl, max: 1 });
-      const prepared = withPreparedStatements(pool);
+      const prepared = withWatchedConnections(pool, namedStatements());
       try {
         const first = await prepared.connect();
         await first.query('select $1::int as n', [1]);
