@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isEncryptedOrLocal } from './config.js';
+import { UsageError } from './cli-errors.js';
+import { resolveConnection } from './config.js';
 
-describe('isEncryptedOrLocal', () => {
+/** The connection from a base address given with --base-url, as the command line would resolve it. */
+const connect = (baseUrl: string) => resolveConnection({ baseUrl }, { ANIMAL_STORE_API_KEY: 'a-key' });
+
+describe('the base address a key may be sent to', () => {
   it.each([
     'https://store.example.test/v1',
     'https://192.0.2.10:8443/v1',
@@ -15,7 +19,7 @@ describe('isEncryptedOrLocal', () => {
     'http://[::1]:3000/v1',
     'http://[0:0:0:0:0:0:0:1]/v1',
   ])('accepts %s', (url) => {
-    expect(isEncryptedOrLocal(url)).toBe(true);
+    expect(connect(url)).toStrictEqual({ baseUrl: url, apiKey: 'a-key' });
   });
 
   it.each([
@@ -32,6 +36,21 @@ describe('isEncryptedOrLocal', () => {
     // An IPv4-mapped address is refused too: the rule names loopback addresses as written, nothing cleverer.
     'http://[::ffff:127.0.0.1]/v1',
   ])('refuses %s', (url) => {
-    expect(isEncryptedOrLocal(url)).toBe(false);
+    expect(() => connect(url)).toThrow(UsageError);
+    expect(() => connect(url)).toThrow(/^--base-url must use https:\/\/ unless it is a loopback address/);
+  });
+
+  it('sends it anyway with --allow-insecure', () => {
+    const url = 'http://192.0.2.10/v1';
+    expect(
+      resolveConnection({ baseUrl: url, allowInsecure: true }, { ANIMAL_STORE_API_KEY: 'a-key' }),
+    ).toStrictEqual({ baseUrl: url, apiKey: 'a-key' });
+  });
+
+  it('drops the trailing slashes of an address and refuses one that is not an http(s) URL', () => {
+    expect(connect('http://127.0.0.1:3000/v1//').baseUrl).toBe('http://127.0.0.1:3000/v1');
+    expect(() => connect('http:127.0.0.1:3000/v1')).toThrow(
+      '--base-url must be an absolute http:// or https:// URL',
+    );
   });
 });

@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { API_BASE_PATH } from '@animal-store/contract';
+import {
+  API_BASE_PATH,
+  HttpUrlSchema,
+  isEncryptedOrLoopback,
+  LOOPBACK_IN_WORDS,
+} from '@animal-store/contract';
 import { z } from 'zod';
 import { UsageError } from './cli-errors.js';
 import { unreadableFile } from './unreadable-file.js';
@@ -19,12 +24,7 @@ export interface Connection {
   apiKey: string;
 }
 
-const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
-
-const httpUrl = z
-  .string()
-  .refine(isHttpUrl, 'must be an absolute http:// or https:// URL')
-  .transform((value) => value.replace(/\/+$/, ''));
+const httpUrl = HttpUrlSchema.transform((value) => value.replace(/\/+$/, ''));
 
 /** Empty variables count as unset, as in most shells' `VAR= command`. */
 const optional = <T extends z.ZodTypeAny>(schema: T) =>
@@ -58,9 +58,12 @@ export function resolveConnection(
     throw new UsageError(problems.join('; '));
   }
   const { baseUrl, source } = resolveBaseUrl(options, parsed.data);
-  if (!(options.allowInsecure || parsed.data.ANIMAL_STORE_ALLOW_INSECURE) && !isEncryptedOrLocal(baseUrl)) {
+  if (
+    !(options.allowInsecure || parsed.data.ANIMAL_STORE_ALLOW_INSECURE) &&
+    !isEncryptedOrLoopback(baseUrl)
+  ) {
     throw new UsageError(
-      `${source} must use https:// unless it is a loopback address (localhost, 127.0.0.0/8, ::1), since the API key would cross the network unencrypted; add --allow-insecure (or set ANIMAL_STORE_ALLOW_INSECURE=1) to send it anyway`,
+      `${source} must use https:// unless it is a loopback address (${LOOPBACK_IN_WORDS}), since the API key would cross the network unencrypted; add --allow-insecure (or set ANIMAL_STORE_ALLOW_INSECURE=1) to send it anyway`,
     );
   }
   return { baseUrl, apiKey: resolveApiKey(options, parsed.data) };
@@ -85,21 +88,6 @@ function resolveBaseUrl(
   if (env.ANIMAL_STORE_URL !== undefined)
     return { baseUrl: env.ANIMAL_STORE_URL, source: 'ANIMAL_STORE_URL' };
   return { baseUrl: DEFAULT_BASE_URL, source: 'the default base address' };
-}
-
-/**
- * Every request carries the API key, so plain http:// is accepted only where it never leaves this machine. The
- * WHATWG parser has already normalised the host (`127.1` and `0x7f.0.0.1` read as 127.0.0.1, `[0::1]` as [::1]); a
- * name is trusted only when it is `localhost` itself, since any other name is whatever the resolver says it is.
- */
-export function isEncryptedOrLocal(baseUrl: string): boolean {
-  const { protocol, hostname } = new URL(baseUrl);
-  return (
-    protocol === 'https:' ||
-    hostname === 'localhost' ||
-    hostname === '[::1]' ||
-    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname)
-  );
 }
 
 function resolveApiKey(options: ConnectionOptions, env: z.infer<typeof EnvSchema>): string {

@@ -1,6 +1,7 @@
 import {
   API_BASE_PATH,
   IDEMPOTENCY_WINDOW_HOURS,
+  LOOPBACK_IN_WORDS,
   PET_STATUSES,
   type PetStatus,
 } from '@animal-store/contract';
@@ -25,7 +26,7 @@ const ROOT_HELP = `
 Configuration:
   --base-url URL, else ANIMAL_STORE_URL, else ${DEFAULT_BASE_URL}
   --staging uses ANIMAL_STORE_STAGING_URL instead.
-  The address must use https:// unless it is a loopback address (localhost, 127.0.0.0/8, ::1):
+  The address must use https:// unless it is a loopback address (${LOOPBACK_IN_WORDS}):
   --allow-insecure (or ANIMAL_STORE_ALLOW_INSECURE=1) sends the key over plain http:// anyway.
   The API key is read from ANIMAL_STORE_API_KEY or from the file named by --api-key-file; it is never
   accepted as a flag value (shell history would keep it) and never printed.

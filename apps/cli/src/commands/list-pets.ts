@@ -1,6 +1,5 @@
-import { LIST_LIMIT, type Pet, type PetStatus } from '@animal-store/contract';
+import { LIST_LIMIT, nextPageCursor, type Pet, type PetStatus } from '@animal-store/contract';
 import { type ApiClient, failureOf } from '../api-client.js';
-import { linkTarget } from '../link-header.js';
 import { wantsJson, writeErr, writeJson, writeOut } from '../output/output.js';
 import { formatPetTable } from '../output/pet-table.js';
 
@@ -27,7 +26,7 @@ export async function listPets(client: ApiClient, options: ListOptions): Promise
     });
     if (response.status !== 200) throw failureOf(response);
     pets.push(...response.body);
-    cursor = nextCursor(response.headers.get('link'));
+    cursor = nextPageCursor(response.headers.get('link'));
   } while (options.all && cursor !== undefined);
 
   if (wantsJson(options.json)) writeJson(pets);
@@ -35,11 +34,4 @@ export async function listPets(client: ApiClient, options: ListOptions): Promise
   if (!options.all && cursor !== undefined) {
     writeErr('More animals follow: add --all to list every page.\n');
   }
-}
-
-function nextCursor(link: string | null): string | undefined {
-  const next = linkTarget(link, 'next');
-  return next === undefined
-    ? undefined
-    : (new URL(next, 'http://base.invalid').searchParams.get('cursor') ?? undefined);
 }
