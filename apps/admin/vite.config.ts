@@ -1,4 +1,4 @@
-import { API_BASE_PATH } from '@animal-store/contract';
+import { API_BASE_PATH, hostForUrl } from '@animal-store/contract';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
 function storeOrigin(env: NodeJS.ProcessEnv): string {
   const host = env.HOST || '127.0.0.1';
   const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${env.PORT || 3000}`;
+  return `http://${hostForUrl(reachable)}:${env.PORT || 3000}`;
 }
 
 const STORE_ORIGIN = storeOrigin(process.env);

@@ -1,8 +1,7 @@
-import { LIST_LIMIT, type PetStatus } from '@animal-store/contract';
+import { LIST_LIMIT, nextPageCursor, type PetStatus } from '@animal-store/contract';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { petListKey, useApi } from '../api/api-client-context';
-import { nextCursor } from './next-cursor';
 
 export interface ListFilter {
   status: PetStatus | undefined;
@@ -36,7 +35,7 @@ export function usePetPages() {
   });
 
   const following =
-    result.data && !result.isPlaceholderData ? nextCursor(result.data.headers.get('link')) : undefined;
+    result.data && !result.isPlaceholderData ? nextPageCursor(result.data.headers.get('link')) : undefined;
 
   return {
     result,
