@@ -1,5 +1,6 @@
 import { API_BASE_PATH, contract, ErrorSchema } from '@animal-store/contract';
 import { type ApiFetcher, initClient, ResponseValidationError, validateResponse } from '@ts-rest/core';
+import { withBaseUrlHint } from './base-url-hint.js';
 import { ApiResponseError, UnreachableError } from './cli-errors.js';
 import type { Connection } from './config.js';
 
@@ -19,7 +20,8 @@ export function createApiClient(connection: Connection) {
 
 /**
  * ts-rest's own fetcher would report a refused connection and a malformed answer alike as a thrown error; this
- * one tells them apart, because they need different exit codes.
+ * one tells them apart, because they need different exit codes. A `route_not_found` gains a hint when the base
+ * address lacks the API version, the usual reason for it.
  */
 function fetcherFor(baseUrl: string): ApiFetcher {
   return async ({ route, path, method, headers, body }) => {
@@ -37,9 +39,10 @@ function fetcherFor(baseUrl: string): ApiFetcher {
       throw new UnreachableError(baseUrl, reasonOf(error));
     }
     const isJson = /^application\/(.+\+)?json\b/.test(response.headers.get('content-type') ?? '');
+    const parsed = isJson ? parseJson(text) : text;
     const answer = {
       status: response.status,
-      body: isJson ? parseJson(text) : text,
+      body: response.status === 404 ? withBaseUrlHint(parsed, baseUrl) : parsed,
       headers: response.headers,
     };
     try {

@@ -42,6 +42,24 @@ describe('exit codes', () => {
     });
   });
 
+  it('1 when the base address lacks /v1, with a hint that names the address to use', async () => {
+    const origin = server.baseUrl.replace(/\/v1$/, '');
+    const hint = `(the base URL usually ends in /v1, e.g. ${origin}/v1)`;
+    expect(await runCli(['--base-url', origin, 'pets', 'list'], { env: envFor(server) })).toStrictEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: route_not_found (HTTP 404): No operation at GET /pets. ${hint}\n`,
+    });
+    const add = ['pets', 'add', '--name', 'Rex', '--category-id', '1'];
+    expect(
+      await runCli(add, { env: { ...envFor(server), ANIMAL_STORE_URL: `${origin}/api/` } }),
+    ).toStrictEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: route_not_found (HTTP 404): No operation at POST /api/pets. ${hint}\n`,
+    });
+  });
+
   it('3 when nothing listens at the address, naming the address tried', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`;
     const result = await runCli(['--base-url', baseUrl, 'pets', 'list'], { env: envFor(server) });
