@@ -1,7 +1,7 @@
 import type { Pet } from '@animal-store/contract';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { PetList, type PetListView } from './pet-list';
 
 const PETS: Pet[] = [
@@ -49,6 +49,26 @@ describe('PetList', () => {
     expect(within(alert).getByText('Database unreachable; retry later.')).toBeDefined();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledOnce();
+  });
+
+  it('takes the focus the vanished pager had, and brings itself into view', () => {
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    onTestFinished(() => scrolled.mockRestore());
+    renderList({ kind: 'error', message: 'The store could not be reached.', retrying: false });
+    const alert = screen.getByRole('alert');
+    expect(document.activeElement).toBe(alert);
+    expect(scrolled.mock.contexts).toStrictEqual([alert]);
+  });
+
+  it('leaves the focus and the scroll alone when the admin is busy elsewhere', () => {
+    const input = document.body.appendChild(document.createElement('input'));
+    onTestFinished(() => input.remove());
+    input.focus();
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    onTestFinished(() => scrolled.mockRestore());
+    renderList({ kind: 'error', message: 'The store could not be reached.', retrying: false });
+    expect(document.activeElement).toBe(input);
+    expect(scrolled).not.toHaveBeenCalled();
   });
 
   it('lists id, name, category and status as a badge, one row per animal', () => {
