@@ -224,7 +224,7 @@ describe('loadConfig on invalid variables', () => {
       'REQUEST_TIMEOUT_MS must be a whole number of at least 1.',
       'WORKERS must be a whole number from 1 to 64.',
       'DATABASE_POOL_SIZE must be a whole number from 1 to 1000.',
-      'STAGING_BASE_URL must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.1 or [::1]).',
+      'STAGING_BASE_URL must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.0/8, ::1).',
     ]);
   });
 
@@ -261,8 +261,7 @@ describe('loadConfig on invalid variables', () => {
   });
 
   it('sends the admin app’s key only over https, or plain http on loopback', () => {
-    const refusal =
-      'must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.1 or [::1]).';
+    const refusal = 'must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.0/8, ::1).';
     expect(messageOf({ PRODUCTION_BASE_URL: 'http://store.example.test/v1' })).toBe(
       `PRODUCTION_BASE_URL ${refusal}`,
     );

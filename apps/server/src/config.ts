@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { API_BASE_PATH } from '@animal-store/contract';
+import {
+  API_BASE_PATH,
+  HttpUrlSchema,
+  isEncryptedOrLoopback,
+  LOOPBACK_IN_WORDS,
+} from '@animal-store/contract';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import type { ServerLimits } from './http/http-server.js';
@@ -89,22 +94,15 @@ const databaseUrlSchema = z
     return z.NEVER;
   });
 
-const absoluteUrl = z
+const absoluteUrl = HttpUrlSchema;
+
+/** An API address the admin app sends its key to: the clients' transport rule (the contract's, shared with the CLI). */
+const apiAddress = z
   .string()
-  .url('must be an absolute http:// or https:// URL')
-  .refine((value) => /^https?:\/\//.test(value), 'must be an absolute http:// or https:// URL');
-
-const LOOPBACK_HOSTNAMES = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
-
-/**
- * An API address the admin app sends its key to: https, or plain http only on this machine's loopback, where
- * nothing crosses a network. A key sent over plain http anywhere else can be read on the way.
- */
-const apiAddress = z.string().refine((value) => {
-  if (!URL.canParse(value)) return false;
-  const { protocol, hostname } = new URL(value);
-  return protocol === 'https:' || (protocol === 'http:' && LOOPBACK_HOSTNAMES.test(hostname));
-}, 'must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.1 or [::1])');
+  .refine(
+    isEncryptedOrLoopback,
+    `must be an https:// URL (plain http:// only on loopback: ${LOOPBACK_IN_WORDS})`,
+  );
 
 /** Where clients reach this server: links are built on it, so it carries no query, fragment or credentials. */
 const publicBaseUrl = absoluteUrl

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { hostForUrl } from '@animal-store/contract';
 
 /** The server could not take its address: an expected start-up failure, told in one sentence. */
 export class ListenError extends Error {
@@ -6,7 +7,7 @@ export class ListenError extends Error {
 }
 
 /** `host:port` as a user would type it into a browser: an IPv6 host in brackets. */
-const addressOf = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`;
+const addressOf = (host: string, port: number) => `${hostForUrl(host)}:${port}`;
 
 /** The variables that set a listener's address: HOST and PORT for the API. */
 export interface AddressVariables {

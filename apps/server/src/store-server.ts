@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { adminDistDir } from '@animal-store/admin/dist-dir';
-import { API_BASE_PATH } from '@animal-store/contract';
+import { API_BASE_PATH, hostForUrl } from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
@@ -43,9 +43,6 @@ const SHUTDOWN_DRAIN_MS = 1000;
 
 /** How long in-flight requests get to finish before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
-
-/** `http://host:port` as a browser takes it: an IPv6 host in brackets. */
-const originOf = (host: string, port: number) => `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
 /**
  * The composition root: builds every part of one serving process (the database and its first key, the metrics,
@@ -91,7 +88,7 @@ export async function createStoreServer(
   return {
     async listen() {
       await listen(server, config.host, config.port);
-      const origin = originOf(config.host, (server.address() as AddressInfo).port);
+      const origin = `http://${hostForUrl(config.host)}:${(server.address() as AddressInfo).port}`;
       sweep = setInterval(() => {
         repositories.idempotencyKeys
           .deleteExpired()

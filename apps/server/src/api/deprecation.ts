@@ -1,4 +1,4 @@
-import { GET_PET_DEPRECATED_SINCE, GET_PET_SUNSET } from '@animal-store/contract';
+import { formatLink, GET_PET_DEPRECATED_SINCE, GET_PET_SUNSET } from '@animal-store/contract';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { requestContext } from '../http/request-context.js';
@@ -18,7 +18,7 @@ export function deprecated(options: {
   const lastLoggedAt = new Map<string, number>();
   const deprecation = `@${GET_PET_DEPRECATED_SINCE.getTime() / 1000}`;
   const sunset = GET_PET_SUNSET.toUTCString();
-  const successor = `<${options.successor}>; rel="successor-version"`;
+  const successor = formatLink(options.successor, 'successor-version');
   return (_req, res, next) => {
     res.setHeader('Deprecation', deprecation);
     res.setHeader('Sunset', sunset);

@@ -1,5 +1,3 @@
-import type { ListPetsQuery } from '@animal-store/contract';
-
 const CURSOR_VERSION = 'a';
 
 /**
@@ -15,12 +13,4 @@ export function decodeCursor(cursor: string): number | undefined {
   const match = /^a([1-9][0-9]{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
   const afterId = match ? Number(match[1]) : Number.NaN;
   return Number.isSafeInteger(afterId) ? afterId : undefined;
-}
-
-/** The address of the page after `afterId` at `listUrl`, keeping the client's filter and page size. */
-export function nextPageUrl(listUrl: string, query: ListPetsQuery, afterId: number): string {
-  const params = new URLSearchParams({ limit: String(query.limit) });
-  if (query.status !== undefined) params.set('status', query.status);
-  params.set('cursor', encodeCursor(afterId));
-  return `${listUrl}?${params}`;
 }

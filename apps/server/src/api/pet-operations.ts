@@ -1,10 +1,10 @@
-import { API_BASE_PATH } from '@animal-store/contract';
+import { API_BASE_PATH, nextPageLink } from '@animal-store/contract';
 import { errorBody } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
 import type { Operations } from './operation.js';
-import { decodeCursor, nextPageUrl } from './pagination.js';
+import { decodeCursor, encodeCursor } from './pagination.js';
 
 /**
  * The three operations of the contract: each one's own steps beside its handler, which returns expected outcomes
@@ -37,7 +37,7 @@ export function petOperations({
         const page = await pets.list({ limit: query.limit, status: query.status, afterId });
         const last = page.pets.at(-1);
         if (page.hasMore && last) {
-          res.setHeader('Link', `<${nextPageUrl(petsUrl, query, last.id)}>; rel="next"`);
+          res.setHeader('Link', nextPageLink(petsUrl, query, encodeCursor(last.id)));
         }
         return { status: 200, body: page.pets };
       },

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { hostForUrl } from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { AggregatorRegistry, type PrometheusContentType, type Registry } from 'prom-client';
 import { listen } from '../listen.js';
@@ -46,7 +47,7 @@ export async function startMetricsListener(
   });
   await listen(server, config.host, config.port, { host: 'METRICS_HOST', port: 'METRICS_PORT' });
   const { port } = server.address() as AddressInfo;
-  logger.info({ metrics: `http://${config.host}:${port}/metrics` }, 'metrics listening');
+  logger.info({ metrics: `http://${hostForUrl(config.host)}:${port}/metrics` }, 'metrics listening');
   return server.unref();
 }
 

@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PetListSchema } from '@animal-store/contract';
+import { linkTarget, PetListSchema } from '@animal-store/contract';
 import { runServerScript } from '../test-support/server-process.js';
 import { type SoakTally, sendOne } from './soak-traffic.js';
 
@@ -30,7 +30,7 @@ async function listAllIds(origin: string): Promise<Set<number>> {
     const response: Response = await fetch(url, { headers: { authorization: `Bearer ${API_KEY}` } });
     for (const pet of PetListSchema.parse(await response.json())) ids.add(pet.id);
     // The link is relative to the URL it answered (RFC 8288).
-    const next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get('link') ?? '')?.[1];
+    const next = linkTarget(response.headers.get('link'), 'next');
     url = next === undefined ? undefined : new URL(next, url).href;
   }
   return ids;
