@@ -7,6 +7,14 @@ export function generateApiKey(): string {
   return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
 }
 
+/** 32 bytes in base64url, unpadded: what `generateApiKey` writes after the prefix. */
+const ISSUED_KEY_SHAPE = new RegExp(`^${KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
+
+/** Whether `key` has the shape of a key `generateApiKey` issues: anything else cannot be a stored key. */
+export function hasIssuedKeyShape(key: string): boolean {
+  return ISSUED_KEY_SHAPE.test(key);
+}
+
 /**
  * Keys are stored and compared only as SHA-256 digests: a leaked database reveals no usable key, and looking a
  * digest up by equality leaks nothing about the key through timing.

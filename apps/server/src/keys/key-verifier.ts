@@ -1,5 +1,5 @@
 import type { ApiKeyRepository } from '../store/api-key-repository.js';
-import { hashApiKey } from './api-key.js';
+import { hashApiKey, hasIssuedKeyShape } from './api-key.js';
 
 /** Who made a request: enough to log and to scope per-key state, never the key itself. */
 export interface ApiClient {
@@ -22,9 +22,6 @@ const VERIFIED_KEY_TTL_MS = 10_000;
 
 /** Bounds the cache: a store with more active clients than this simply asks the database more often. */
 const MAX_CACHED_KEYS = 10_000;
-
-/** What `generateApiKey` issues: anything else cannot be a stored key, and costs no lookup. */
-const STORED_KEY_SHAPE = /^as_[A-Za-z0-9_-]{43}$/;
 
 /** Decides whether a presented key is valid: one of the configured keys or an active stored one. */
 export class KeyVerifier {
@@ -60,7 +57,8 @@ export class KeyVerifier {
     const keyHash = hashApiKey(key);
     const configured = this.configuredKeys.get(keyHash);
     if (configured) return configured;
-    if (!STORED_KEY_SHAPE.test(key)) return undefined;
+    // A key of another shape cannot be stored: it costs no lookup.
+    if (!hasIssuedKeyShape(key)) return undefined;
     const now = Date.now();
     const cached = this.verified.get(keyHash);
     if (cached && cached.until > now) return cached.client;
