@@ -9,14 +9,19 @@ export interface RequestContext {
   /** Set by the first step of every request: the id in `X-Request-Id`, the log and 500 messages. */
   readonly requestId: string;
   /** The client's own `X-Request-Id`, when it was not adopted as the id: logged beside it. */
-  clientRequestId?: string | undefined;
+  readonly clientRequestId: string | undefined;
   /** Set by authentication once the key is verified; undefined before that, and on pages. */
   client: ApiClient | undefined;
 }
 
 /** Starts the context of a request: done once, by the first step (observeRequests). */
-export function startRequestContext(res: Response, requestId: string): RequestContext {
-  const context: RequestContext = { requestId, client: undefined };
+export function startRequestContext(
+  res: Response,
+  requestId: string,
+  clientRequestId: string | undefined,
+): RequestContext {
+  // Every field from the start: one object shape for every request.
+  const context: RequestContext = { requestId, clientRequestId, client: undefined };
   res.locals.requestContext = context;
   return context;
 }

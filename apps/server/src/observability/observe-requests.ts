@@ -31,8 +31,9 @@ export function observeRequests(
     const safeIncoming =
       typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : undefined;
     const adopted = safeIncoming !== undefined && trustedPeer(req);
-    const context = startRequestContext(res, adopted ? safeIncoming : randomUUID());
-    if (!adopted) context.clientRequestId = safeIncoming;
+    const context = adopted
+      ? startRequestContext(res, safeIncoming, undefined)
+      : startRequestContext(res, randomUUID(), safeIncoming);
     res.setHeader('X-Request-Id', context.requestId);
     for (const observer of arriving) observer.arrived?.(req);
     res.once('close', () => {
