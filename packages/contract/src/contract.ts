@@ -1,9 +1,9 @@
 import { initContract } from '@ts-rest/core';
 import { z } from 'zod';
 import { FIELD_MESSAGES } from './messages.js';
+import { SHARED_ROUTER_OPTIONS } from './router-options.js';
 import { dayInWords, GET_PET_SUNSET } from './rules.js';
 import {
-  AuthorizationHeaderSchema,
   ErrorSchema,
   IdempotencyHeaderSchema,
   ListPetsQuerySchema,
@@ -12,13 +12,14 @@ import {
   PetListSchema,
   PetSchema,
 } from './schemas.js';
+import type { OperationMetadata } from './scopes.js';
 
 const c = initContract();
 
 /**
  * The Animal Store API, version 1. Paths are relative to the base address, which ends in
  * `API_BASE_PATH` (`/v1`).
- * Every operation requires `Authorization: Bearer <API key>`.
+ * Every operation requires `Authorization: Bearer <API key>` with the scope its `metadata` names.
  */
 export const contract = c.router(
   {
@@ -26,6 +27,7 @@ export const contract = c.router(
       method: 'GET',
       path: '/pets',
       query: ListPetsQuerySchema,
+      metadata: { scope: 'pets:read' } as const satisfies OperationMetadata,
       summary: 'List animals',
       description:
         'Returns animals in ascending order of id, at most `limit` of them, optionally only those with the given ' +
@@ -44,6 +46,7 @@ export const contract = c.router(
       contentType: 'application/json',
       headers: IdempotencyHeaderSchema,
       body: NewPetSchema,
+      metadata: { scope: 'pets:write' } as const satisfies OperationMetadata,
       summary: 'Add an animal',
       description:
         'Adds an animal and returns it with the id the store assigned, with a `Location` header naming it. ' +
@@ -65,6 +68,7 @@ export const contract = c.router(
       // No parameters, and unknown ones are refused as on listPets.
       query: z.object({}).strict(FIELD_MESSAGES.unknownParameter),
       deprecated: true,
+      metadata: { scope: 'pets:read' } as const satisfies OperationMetadata,
       summary: 'Get one animal (deprecated)',
       description:
         `Returns one animal. Deprecated: removed on ${dayInWords(GET_PET_SUNSET)}. ` +
@@ -77,16 +81,7 @@ export const contract = c.router(
       },
     },
   },
-  {
-    baseHeaders: AuthorizationHeaderSchema,
-    strictStatusCodes: true,
-    commonResponses: {
-      401: ErrorSchema,
-      429: ErrorSchema,
-      500: ErrorSchema,
-      503: ErrorSchema,
-    },
-  },
+  SHARED_ROUTER_OPTIONS,
 );
 
 export type Contract = typeof contract;

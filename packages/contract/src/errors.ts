@@ -18,9 +18,14 @@ export const ERROR_CODES = {
   invalid_cursor: { status: 400, when: 'The `cursor` was not issued by this store.' },
   unauthorized: {
     status: 401,
-    when: 'The API key is missing, malformed, unknown or revoked (with `WWW-Authenticate: Bearer`).',
+    when: 'The API key is missing, malformed, unknown, expired or revoked (with `WWW-Authenticate: Bearer`).',
+  },
+  insufficient_scope: {
+    status: 403,
+    when: 'The API key lacks the scope the operation needs; the message and `WWW-Authenticate` name it.',
   },
   pet_not_found: { status: 404, when: 'No animal has the requested id.' },
+  api_key_not_found: { status: 404, when: 'No stored API key has the requested id.' },
   route_not_found: { status: 404, when: 'No operation exists at this path.' },
   method_not_allowed: { status: 405, when: 'The path exists but not with this method (see `Allow`).' },
   request_timeout: {
@@ -31,6 +36,11 @@ export const ERROR_CODES = {
     status: 409,
     when: 'A request with this `Idempotency-Key` is still being processed (see `Retry-After`).',
   },
+  last_key_manager: {
+    status: 409,
+    when: 'A key may not revoke itself while it is the last active key with `keys:manage`.',
+  },
+  api_key_inactive: { status: 409, when: 'A revoked or expired API key cannot be rotated.' },
   payload_too_large: { status: 413, when: `The request body is larger than ${inKiB(MAX_BODY_BYTES)}.` },
   unsupported_media_type: { status: 415, when: 'The request body is not `application/json` in UTF-8.' },
   expectation_failed: {

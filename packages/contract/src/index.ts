@@ -1,3 +1,5 @@
+export * from './api-key-schemas.js';
+export * from './api-keys-contract.js';
 export * from './contract.js';
 export * from './errors.js';
 export * from './host-for-url.js';
@@ -9,3 +11,5 @@ export * from './next-page.js';
 export * from './openapi.js';
 export * from './rules.js';
 export * from './schemas.js';
+export * from './scopes.js';
+export * from './store-contract.js';

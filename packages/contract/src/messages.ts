@@ -1,4 +1,6 @@
 import { LIST_LIMIT, MAX_SAFE_ID, PET_NAME_MAX_LENGTH, PET_STATUSES } from './limits.js';
+import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEY_LIFETIME_DAYS, MAX_ROTATION_OVERLAP_HOURS } from './rules.js';
+import { API_KEY_SCOPES } from './scopes.js';
 
 /**
  * Every rule a request can break, in the store's own words. A client reads each as the end of a sentence that names
@@ -26,6 +28,16 @@ export const FIELD_MESSAGES = {
   unknownParameter: 'is not a known parameter',
   unknownField: 'is not a known field',
   idAssignedByStore: 'is assigned by the store and must not be sent',
+  keyNameTooLong: `must be at most ${API_KEY_NAME_MAX_LENGTH} characters`,
+  notScope: `must be one of ${API_KEY_SCOPES.join(', ')}`,
+  noScopes: 'must name at least one scope',
+  notArray: 'must be an array',
+  notDateTime: 'must be a date and time in ISO 8601 with a time zone, e.g. 2027-01-31T12:00:00Z',
+  expiryNotFuture: 'must be in the future',
+  expiryTooFar: `must be at most ${MAX_API_KEY_LIFETIME_DAYS} days ahead`,
+  notKeyId:
+    'must be the id of a stored key (a positive whole number); keys set by API_KEYS are changed there',
+  notOverlapHours: `must be a whole number of hours from 0 to ${MAX_ROTATION_OVERLAP_HOURS}`,
   /** For a rule that has no message of its own: the server never passes a library's text on. */
   invalid: 'is not valid',
 } as const;

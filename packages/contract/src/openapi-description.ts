@@ -7,6 +7,14 @@ export const ANIMALS_TAG = {
   description: 'The catalogue of animals offered in the store: list them, add one, and (deprecated) get one.',
 };
 
+/** The tag of the key-management operations. */
+export const API_KEYS_TAG = {
+  name: 'API keys',
+  description:
+    'The keys that may call the store: list them, make one with chosen scopes and expiry, revoke one, rotate one. ' +
+    'Every operation but getCurrentApiKey needs the `keys:manage` scope.',
+};
+
 const sunsetDate = dayInWords(GET_PET_SUNSET);
 
 /** The error-code table, generated from ERROR_CODES so that it cannot drift from what the store sends. */
@@ -20,7 +28,9 @@ function errorCodeTable(): string {
 /** The document's introduction: authentication, the deprecation with its Sunset date, and every error. */
 export function documentDescription(): string {
   return [
-    'A catalogue of animals offered in a store. Every operation requires an API key as a bearer token.',
+    'A catalogue of animals offered in a store. Every operation requires an API key as a bearer token, with the ' +
+      'scope the operation names: `pets:read`, `pets:write` or `keys:manage`. A key without it is answered 403 ' +
+      '`insufficient_scope` with `WWW-Authenticate: Bearer error="insufficient_scope", scope="…"`.',
     '## Deprecation',
     `\`GET /pets/{petId}\` (getPet) is deprecated and will be removed on **${sunsetDate}** (its \`Sunset\` date). ` +
       'Use `GET /pets` instead. Every getPet response carries `Deprecation`, `Sunset` and a `Link` to the successor.',

@@ -20,6 +20,7 @@ describe('OpenAPI document', () => {
       ['createPet', false],
       ['getPet', true],
     ]);
+    for (const operation of operations) expect(operation.responses).toHaveProperty('403');
     expect(openApiDocument.security).toStrictEqual([{ bearerAuth: [] }]);
     expect(openApiDocument.components?.securitySchemes?.bearerAuth).toMatchObject({
       type: 'http',
@@ -30,16 +31,27 @@ describe('OpenAPI document', () => {
 });
 
 describe('OpenAPI document for readers', () => {
-  it('lists every operation under the Animals tag', () => {
+  it('lists the animals under the Animals tag and the key operations under API keys, each with its scope', () => {
     const operations = Object.values(openApiDocument.paths).flatMap((path) =>
-      Object.values(path as Record<string, { tags?: string[] }>),
+      Object.values(path as Record<string, { operationId: string; tags?: string[]; description?: string }>),
     );
-    expect(operations.map((operation) => operation.tags)).toStrictEqual([
-      ['Animals'],
-      ['Animals'],
-      ['Animals'],
+    expect(
+      operations.map((operation) => [
+        operation.operationId,
+        operation.tags,
+        /`([a-z]+:[a-z]+)` scope/.exec(operation.description ?? '')?.[1] ?? 'any key',
+      ]),
+    ).toStrictEqual([
+      ['listPets', ['Animals'], 'pets:read'],
+      ['createPet', ['Animals'], 'pets:write'],
+      ['getPet', ['Animals'], 'pets:read'],
+      ['listApiKeys', ['API keys'], 'keys:manage'],
+      ['createApiKey', ['API keys'], 'keys:manage'],
+      ['getCurrentApiKey', ['API keys'], 'any key'],
+      ['revokeApiKey', ['API keys'], 'keys:manage'],
+      ['rotateApiKey', ['API keys'], 'keys:manage'],
     ]);
-    expect(openApiDocument.tags?.map((tag) => tag.name)).toStrictEqual(['Animals']);
+    expect(openApiDocument.tags?.map((tag) => tag.name)).toStrictEqual(['Animals', 'API keys']);
   });
 
   it('states the deprecation with its Sunset date, the Error body and a row for every error code', () => {

@@ -1,8 +1,10 @@
 import { generateOpenApi } from '@ts-rest/open-api';
-import { contract } from './contract.js';
+import { apiKeysContract } from './api-keys-contract.js';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_STATUSES } from './limits.js';
-import { ANIMALS_TAG, documentDescription } from './openapi-description.js';
+import { ANIMALS_TAG, API_KEYS_TAG, documentDescription } from './openapi-description.js';
 import { API_BASE_PATH, inKiB, MAX_BODY_BYTES } from './rules.js';
+import { requiredScope } from './scopes.js';
+import { storeContract } from './store-contract.js';
 
 const bearerAuth = 'bearerAuth';
 
@@ -11,7 +13,8 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '200': 'Success.',
   '201': 'Animal added.',
   '400': 'A parameter or the body is missing or invalid.',
-  '401': 'API key missing or invalid.',
+  '401': 'API key missing, invalid, expired or revoked.',
+  '403': 'The API key lacks the scope this operation needs.',
   '404': 'No animal with that identifier.',
   '409': 'A request with this Idempotency-Key is still in progress.',
   '422': 'Idempotency-Key already used with a different body.',
@@ -35,7 +38,23 @@ const PARAMETER_SCHEMAS: Record<string, object> = {
     maximum: LIST_LIMIT.max,
   },
   'query status': { type: 'string', enum: [...PET_STATUSES] },
+  'path keyId': { type: 'integer', format: 'int64', minimum: 1, maximum: MAX_SAFE_ID },
 };
+
+/** Where the key-management operations answer otherwise than the animals' (RESPONSE_DESCRIPTIONS). */
+const API_KEY_RESPONSE_DESCRIPTIONS: Record<string, string> = {
+  '201': 'Key made; `key` holds its secret, shown only this once.',
+  '404': 'No stored API key with that id.',
+  '409': 'The key cannot be changed so: see the code and message.',
+};
+
+const isApiKeyOperation = (operationId: string) => operationId in apiKeysContract;
+
+/** The sentence that tells a reader which scope an operation needs. */
+function scopeSentence(operationId: string): string {
+  const scope = requiredScope(storeContract[operationId as keyof typeof storeContract]);
+  return scope ? `Needs an API key with the \`${scope}\` scope.` : 'Any active API key may call it.';
+}
 
 /** Ids are bounded by MAX_SAFE_ID in Zod; on the wire they are the seed's int64. */
 function markInt64(node: unknown): void {
@@ -53,7 +72,7 @@ function markInt64(node: unknown): void {
  * rather than as a header parameter, which is how OpenAPI tools expect credentials to be described.
  */
 export const openApiDocument = generateOpenApi(
-  contract,
+  storeContract,
   {
     openapi: '3.0.3',
     info: {
@@ -61,7 +80,7 @@ export const openApiDocument = generateOpenApi(
       version: '1.0.0',
       description: documentDescription(),
     },
-    tags: [ANIMALS_TAG],
+    tags: [ANIMALS_TAG, API_KEYS_TAG],
     servers: [
       {
         url: `https://{host}${API_BASE_PATH}`,
@@ -84,8 +103,13 @@ export const openApiDocument = generateOpenApi(
   {
     setOperationId: true,
     operationMapper: (operation) => {
+      const operationId = String(operation.operationId);
+      const keys = isApiKeyOperation(operationId);
       for (const [status, response] of Object.entries(operation.responses)) {
-        response.description = RESPONSE_DESCRIPTIONS[status] ?? status;
+        response.description =
+          (keys ? API_KEY_RESPONSE_DESCRIPTIONS[status] : undefined) ??
+          RESPONSE_DESCRIPTIONS[status] ??
+          status;
       }
       const parameters = operation.parameters
         ?.filter(
@@ -97,7 +121,12 @@ export const openApiDocument = generateOpenApi(
             'in' in parameter ? PARAMETER_SCHEMAS[`${parameter.in} ${parameter.name}`] : undefined;
           return schema ? { ...parameter, schema } : parameter;
         });
-      const mapped = { ...operation, tags: [ANIMALS_TAG.name], parameters };
+      const mapped = {
+        ...operation,
+        description: `${operation.description ?? ''}\n\n${scopeSentence(operationId)}`,
+        tags: [keys ? API_KEYS_TAG.name : ANIMALS_TAG.name],
+        parameters,
+      };
       markInt64(mapped);
       return mapped;
     },

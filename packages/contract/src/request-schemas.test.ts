@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contract } from './contract.js';
+import { storeContract } from './store-contract.js';
 
 /**
  * Where `schema` uses a zod effect (`.transform`, `.refine`, `.superRefine`, `.preprocess`), as `path: kind`.
@@ -50,7 +50,7 @@ describe('request schemas', () => {
     expect(effectsIn(schema, 'schema')).toHaveLength(1);
   });
 
-  it.each(Object.entries(contract))('%s validates requests without zod effects', (_name, route) => {
+  it.each(Object.entries(storeContract))('%s validates requests without zod effects', (_name, route) => {
     const parts = REQUEST_PARTS.flatMap((part) => {
       const schema = (route as Partial<Record<(typeof REQUEST_PARTS)[number], unknown>>)[part];
       return schema instanceof z.ZodType ? [[part, schema] as const] : [];

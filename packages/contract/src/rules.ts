@@ -28,3 +28,15 @@ export const inKiB = (bytes: number): string => `${bytes / 1024} KiB`;
 /** A day in the words messages and docs use, e.g. `5 December 2030`. */
 export const dayInWords = (date: Date): string =>
   date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** The furthest ahead a key's `expiresAt` may be: a key that must live longer is rotated. */
+export const MAX_API_KEY_LIFETIME_DAYS = 730;
+
+/** How long a rotated key keeps working beside its successor when the caller names no overlap. */
+export const DEFAULT_ROTATION_OVERLAP_HOURS = 24;
+
+/** The longest overlap a rotation may give the old key. */
+export const MAX_ROTATION_OVERLAP_HOURS = 30 * 24;
+
+/** The longest name an API key may have. */
+export const API_KEY_NAME_MAX_LENGTH = 100;

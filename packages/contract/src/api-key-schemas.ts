@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES as M } from './messages.js';
+import { API_KEY_NAME_MAX_LENGTH, MAX_ROTATION_OVERLAP_HOURS } from './rules.js';
+import { API_KEY_SCOPES } from './scopes.js';
+
+export const ApiKeyScopeSchema = z
+  .enum(API_KEY_SCOPES, { message: M.notScope })
+  .describe('What the key may do: `pets:read`, `pets:write` or `keys:manage`.');
+
+export const ApiKeyNameSchema = z
+  .string({ invalid_type_error: M.notString, required_error: M.required })
+  .max(API_KEY_NAME_MAX_LENGTH, M.keyNameTooLong)
+  .regex(/\S/, M.nameBlank)
+  .regex(/^[^\p{Cc}\p{Cs}]*$/u, M.nameControlCharacters)
+  .describe('A name that tells people which client holds the key.');
+
+/** An instant on the wire: ISO 8601 with a time zone, as `Date.prototype.toISOString` writes it. */
+const instant = (description: string) =>
+  z.string().datetime({ offset: true }).nullable().describe(description);
+
+/** An API key as the store shows it: never the secret, never its digest. */
+export const ApiKeySchema = z.object({
+  id: z
+    .union([z.number().int().positive(), z.string()])
+    .describe('An integer for a stored key; `env-1`, `env-2`… for a key set by the `API_KEYS` setting.'),
+  name: z.string().describe('Who holds the key.'),
+  prefix: z.string().describe('The first characters of the key: enough to recognise it, too few to use it.'),
+  scopes: z.array(ApiKeyScopeSchema).describe('What the key may do.'),
+  state: z
+    .enum(['active', 'expired', 'revoked'])
+    .describe('Whether the key is accepted now: `active`, or refused since it `expired` or was `revoked`.'),
+  configured: z
+    .boolean()
+    .describe(
+      'Set by the `API_KEYS` setting of the server: changed there, never revoked or rotated through the API.',
+    ),
+  createdAt: instant('When the key was made; null for a configured key.'),
+  expiresAt: instant('When the key stops working; null if it never expires.'),
+  lastUsedAt: instant('When the key last called the API (to the minute); null if never.'),
+  deprecatedCallAt: instant(
+    'When the key last called a deprecated operation (to the minute); null if never.',
+  ),
+  revokedAt: instant('When the key was revoked; null while it is not.'),
+});
+export type ApiKey = z.infer<typeof ApiKeySchema>;
+
+export const ApiKeyListSchema = z.array(ApiKeySchema);
+
+/** A key just made: the only answer that carries its secret. */
+export const CreatedApiKeySchema = ApiKeySchema.extend({
+  key: z
+    .string()
+    .describe('The key itself. Shown only in this answer: store it now, it cannot be shown again.'),
+});
+export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
+
+/**
+ * Request body of createApiKey. `expiresAt` must also be in the future and within MAX_API_KEY_LIFETIME_DAYS; the
+ * server checks that, since a request schema holds no refinements (request-schemas.test.ts).
+ */
+export const NewApiKeySchema = z
+  .object(
+    {
+      name: ApiKeyNameSchema,
+      scopes: z
+        .array(ApiKeyScopeSchema, { invalid_type_error: M.notArray, required_error: M.required })
+        .min(1, M.noScopes)
+        .describe('What the key may do; at least one scope.'),
+      expiresAt: z
+        .string({ invalid_type_error: M.notString })
+        .datetime({ offset: true, message: M.notDateTime })
+        .optional()
+        .describe('When the key stops working (ISO 8601); absent for a key that does not expire.'),
+    },
+    { invalid_type_error: BODY_NOT_OBJECT_MESSAGE, required_error: BODY_NOT_OBJECT_MESSAGE },
+  )
+  .strict(M.unknownField);
+export type NewApiKey = z.infer<typeof NewApiKeySchema>;
+
+/** Request body of rotateApiKey; may be empty. */
+export const RotateApiKeySchema = z
+  .object(
+    {
+      overlapHours: z
+        .number({ invalid_type_error: M.notOverlapHours })
+        .int(M.notOverlapHours)
+        .min(0, M.notOverlapHours)
+        .max(MAX_ROTATION_OVERLAP_HOURS, M.notOverlapHours)
+        .optional()
+        .describe(
+          'How long the old key keeps working beside its successor, in hours (default 24; 0 ends it now).',
+        ),
+    },
+    { invalid_type_error: BODY_NOT_OBJECT_MESSAGE },
+  )
+  .strict(M.unknownField);
+export type RotateApiKey = z.infer<typeof RotateApiKeySchema>;
+
+/** A stored key's id in a path: canonical decimal digits, as animal ids are. */
+export const ApiKeyIdPathSchema = z
+  .string({ required_error: M.required, invalid_type_error: M.notKeyId })
+  .regex(/^[1-9][0-9]{0,15}$/, M.notKeyId)
+  .pipe(z.coerce.number().int(M.notKeyId).max(Number.MAX_SAFE_INTEGER, M.notKeyId));

@@ -1,0 +1,101 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import {
+  ApiKeyIdPathSchema,
+  ApiKeyListSchema,
+  ApiKeySchema,
+  CreatedApiKeySchema,
+  NewApiKeySchema,
+  RotateApiKeySchema,
+} from './api-key-schemas.js';
+import { FIELD_MESSAGES } from './messages.js';
+import { SHARED_ROUTER_OPTIONS } from './router-options.js';
+import { DEFAULT_ROTATION_OVERLAP_HOURS } from './rules.js';
+import { ErrorSchema } from './schemas.js';
+import type { OperationMetadata } from './scopes.js';
+
+const c = initContract();
+
+const manageKeys = { scope: 'keys:manage' } as const satisfies OperationMetadata;
+const noQuery = z.object({}).strict(FIELD_MESSAGES.unknownParameter);
+
+/**
+ * The API keys of the store, managed through the API itself. Paths are relative to the base address, as the
+ * animals' are; every operation but getCurrentApiKey needs the `keys:manage` scope.
+ */
+export const apiKeysContract = c.router(
+  {
+    listApiKeys: {
+      method: 'GET',
+      path: '/api-keys',
+      query: noQuery,
+      metadata: manageKeys,
+      summary: 'List API keys',
+      description:
+        'Returns every key, newest first: revoked and expired keys included (see `state`), and the keys set by the ' +
+        "server's `API_KEYS` setting (`configured`). `deprecatedCallAt` shows who still calls a deprecated operation.",
+      responses: { 200: ApiKeyListSchema, 400: ErrorSchema },
+    },
+    getCurrentApiKey: {
+      method: 'GET',
+      path: '/api-keys/current',
+      query: noQuery,
+      metadata: {} satisfies OperationMetadata,
+      summary: 'The key making the call',
+      description:
+        'Returns the key that made the request, with its scopes and expiry, so that a client can tell what it may ' +
+        'do. Any active key may call it, whatever its scopes.',
+      responses: { 200: ApiKeySchema, 400: ErrorSchema },
+    },
+    createApiKey: {
+      method: 'POST',
+      path: '/api-keys',
+      contentType: 'application/json',
+      body: NewApiKeySchema,
+      metadata: manageKeys,
+      summary: 'Create an API key',
+      description:
+        'Makes a key with the given name, scopes and optional expiry. The answer carries the key itself in `key`: ' +
+        'the only time it is shown.',
+      responses: { 201: CreatedApiKeySchema, 400: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
+    },
+    revokeApiKey: {
+      method: 'DELETE',
+      path: '/api-keys/:keyId',
+      pathParams: z.object({ keyId: ApiKeyIdPathSchema }),
+      body: c.noBody(),
+      metadata: manageKeys,
+      summary: 'Revoke an API key',
+      description:
+        'Revokes the key at once on every instance of the store (within 10 seconds) and returns it. Revoking a ' +
+        'revoked key changes nothing. A key may not revoke itself while it is the last active key that can manage ' +
+        'keys (409 `last_key_manager`), so that nobody locks the store out.',
+      responses: { 200: ApiKeySchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    },
+    rotateApiKey: {
+      method: 'POST',
+      path: '/api-keys/:keyId/rotate',
+      pathParams: z.object({ keyId: ApiKeyIdPathSchema }),
+      contentType: 'application/json',
+      body: RotateApiKeySchema.optional(),
+      metadata: manageKeys,
+      summary: 'Rotate an API key',
+      description:
+        "Makes the key's successor, with the same name and scopes, and has the old key expire after " +
+        `\`overlapHours\` (default ${DEFAULT_ROTATION_OVERLAP_HOURS}; 0 ends it now), so that its clients can ` +
+        'switch without an outage. The answer carries the new key in `key`, shown only once. A revoked or expired ' +
+        'key cannot be rotated (409 `api_key_inactive`).',
+      responses: {
+        201: CreatedApiKeySchema,
+        400: ErrorSchema,
+        404: ErrorSchema,
+        409: ErrorSchema,
+        413: ErrorSchema,
+        415: ErrorSchema,
+      },
+    },
+  },
+  SHARED_ROUTER_OPTIONS,
+);
+
+export type ApiKeysContract = typeof apiKeysContract;
