@@ -1,4 +1,4 @@
-import { API_BASE_PATH, contract, ErrorSchema } from '@animal-store/contract';
+import { API_BASE_PATH, ErrorSchema, storeContract } from '@animal-store/contract';
 import { type ApiFetcher, initClient, ResponseValidationError, validateResponse } from '@ts-rest/core';
 import { withBaseUrlHint } from './base-url-hint.js';
 import { ApiResponseError, UnreachableError } from './cli-errors.js';
@@ -9,9 +9,12 @@ const REQUEST_TIMEOUT_MS = 30_000;
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The typed client of the contract: requests and responses are checked against the shared schemas. */
+/**
+ * The typed client of every operation the store serves (animals and API keys): requests and responses are checked
+ * against the shared schemas.
+ */
 export function createApiClient(connection: Connection) {
-  return initClient(contract, {
+  return initClient(storeContract, {
     baseUrl: connection.baseUrl,
     baseHeaders: { authorization: `Bearer ${connection.apiKey}` },
     api: fetcherFor(connection.baseUrl),

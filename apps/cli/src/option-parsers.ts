@@ -1,8 +1,15 @@
 import {
+  ApiKeyIdPathSchema,
+  ApiKeyNameSchema,
+  type ApiKeyScope,
+  ApiKeyScopeSchema,
   CategoryIdSchema,
+  FIELD_MESSAGES,
   ListPetsQuerySchema,
+  NewApiKeySchema,
   PetIdPathSchema,
   PetNameSchema,
+  RotateApiKeySchema,
 } from '@animal-store/contract';
 import { InvalidArgumentError } from 'commander';
 import { z } from 'zod';
@@ -42,3 +49,37 @@ export const parseConcurrency = parserFor(
       .max(IMPORT_CONCURRENCY.max, `must be at most ${IMPORT_CONCURRENCY.max}`),
   ),
 );
+
+export const parseKeyName = parserFor(ApiKeyNameSchema);
+export const parseKeyId = parserFor(ApiKeyIdPathSchema);
+
+const parseScope = parserFor(ApiKeyScopeSchema);
+
+/** `--scope` is repeated once per scope; each value is checked alone, so the message quotes the wrong one. */
+export const collectScope = (value: string, previous: ApiKeyScope[] = []): ApiKeyScope[] => [
+  ...previous,
+  parseScope(value),
+];
+
+export const parseOverlapHours = parserFor(
+  z
+    .string()
+    .regex(/^[0-9]+$/, FIELD_MESSAGES.notOverlapHours)
+    .transform(Number)
+    .pipe(RotateApiKeySchema.shape.overlapHours.unwrap()),
+);
+
+/** A bare date reads as "valid through that day", so it means the day's last second in UTC. */
+const BARE_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+const EXPIRES_AT = NewApiKeySchema.shape.expiresAt.unwrap();
+const EXPIRY_MESSAGE = `${FIELD_MESSAGES.notDateTime}, or a date such as 2027-01-31 (the end of that day in UTC)`;
+
+/**
+ * Only the form is checked here: whether the instant is in the future and near enough is the store's to judge,
+ * by its clock and its rule, and its refusal names the rule.
+ */
+export function parseExpiry(value: string): string {
+  const instant = BARE_DATE.test(value) ? `${value}T23:59:59Z` : value;
+  if (!EXPIRES_AT.safeParse(instant).success) throw new InvalidArgumentError(EXPIRY_MESSAGE);
+  return instant;
+}

@@ -7,12 +7,13 @@ import {
 } from '@animal-store/contract';
 import { Command, Help, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import { type ApiClient, createApiClient } from './api-client.js';
+import { jsonOption, withConnection } from './command-parts.js';
 import { addPet } from './commands/add-pet.js';
 import { getPet, sunsetDay } from './commands/get-pet.js';
 import { importPets } from './commands/import-pets.js';
 import { listPets } from './commands/list-pets.js';
-import { type ConnectionOptions, DEFAULT_BASE_URL, resolveConnection } from './config.js';
+import { DEFAULT_BASE_URL } from './config.js';
+import { addKeysCommand } from './keys-command.js';
 import {
   IMPORT_CONCURRENCY,
   parseCategoryId,
@@ -47,29 +48,16 @@ Examples:
   $ animal-store pets add --name Rex --category-id 1
   $ animal-store --staging pets list --all --json | jq length
   $ animal-store pets help import
+  $ animal-store keys create --name "ci pipeline" --scope pets:read --scope pets:write
 `;
 
 const statusOption = (description: string) =>
   new Option('--status <status>', description).choices(PET_STATUSES);
 
-const jsonOption = () => new Option('--json', 'print JSON, even at a terminal');
-
 /** Commander's own description, with required options marked, as its help does not show which they are. */
 function describeOption(this: Help, option: Option): string {
   const description = Help.prototype.optionDescription.call(this, option);
   return option.mandatory ? `${description} (required)` : description;
-}
-
-/** Every action gets the merged global and own options; the connection is resolved only when one runs. */
-function withConnection<T>(
-  action: (client: ApiClient, options: T, args: unknown[]) => Promise<void>,
-  env: Record<string, string | undefined>,
-) {
-  return async (...args: unknown[]) => {
-    const command = args.at(-1) as Command;
-    const options = command.optsWithGlobals<ConnectionOptions & T>();
-    await action(createApiClient(resolveConnection(options, env)), options, args.slice(0, -2));
-  };
 }
 
 export function buildProgram(env: Record<string, string | undefined>): Command {
@@ -176,5 +164,6 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
       ),
     );
 
+  addKeysCommand(program, env);
   return program;
 }

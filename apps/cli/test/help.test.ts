@@ -47,11 +47,48 @@ describe('help and version', () => {
     ]);
   });
 
+  it('gives `help keys` the list of key commands', async () => {
+    const result = await runCli(['help', 'keys']);
+    expect(result.code).toStrictEqual(0);
+    expect(result.stdout).toContain(
+      'list, create, revoke and rotate API keys (the key in use needs keys:manage)',
+    );
+    expect(result.stdout.match(/^ {2}(\w+) /gm)).toStrictEqual([
+      '  list ',
+      '  create ',
+      '  revoke ',
+      '  rotate ',
+      '  help ',
+    ]);
+  });
+
+  it('explains the scopes and the forms of --expires in `keys create --help`', async () => {
+    const result = await runCli(['keys', 'create', '--help']);
+    expect(result.stdout).toMatch(
+      /^ {2}--scope <scope> +what the key may do \(see below\); repeat for each scope\s+\(required\)$/m,
+    );
+    expect(result.stdout).toContain(
+      [
+        'Scopes:',
+        '  pets:read    list animals and get one',
+        '  pets:write   add animals',
+        '  keys:manage  list, create, revoke and rotate API keys',
+      ].join('\n'),
+    );
+    expect(result.stdout).toContain(
+      '(2027-01-31) meaning the end of that day in UTC, 23:59:59Z; at most 730 days ahead.',
+    );
+  });
+
   it.each([
     [['pets', 'help', 'list'], '$ animal-store pets list --status sold --all --json'],
     [['pets', 'help', 'add'], '$ animal-store pets add --name Rex --category-id 1 --status available'],
     [['pets', 'get', '--help'], '$ animal-store pets get 42'],
     [['pets', 'import', '--help'], '$ generate-pets | animal-store pets import - --json'],
+    [['keys', 'help', 'list'], '$ animal-store keys list'],
+    [['keys', 'create', '--help'], '$ animal-store keys create --name reports --scope pets:read --json'],
+    [['keys', 'revoke', '--help'], '$ animal-store keys revoke 7'],
+    [['keys', 'rotate', '--help'], '$ animal-store keys rotate 7 --overlap 48'],
   ])('`%s` shows the options and an example', async (args, example) => {
     const result = await runCli(args);
     expect(result.code).toStrictEqual(0);

@@ -49,6 +49,25 @@ describe('usage errors exit with 2 and say what is wrong on stderr', () => {
     [['pets', 'list', '--colour', 'red'], "error: unknown option '--colour'\n"],
     [['pets', 'feed'], "error: unknown command 'feed'\n"],
     [['pets', 'import'], "error: missing required argument 'file'\n"],
+    [['keys', 'create', '--name', 'ci'], "error: required option '--scope <scope>' not specified\n"],
+    [
+      ['keys', 'create', '--name', ' ', '--scope', 'pets:read'],
+      "error: option '--name <name>' argument ' ' is invalid. must not be empty or blank\n",
+    ],
+    [
+      ['keys', 'create', '--name', 'ci', '--scope', 'pets:read', '--expires', '2027-02-30'],
+      "error: option '--expires <date>' argument '2027-02-30' is invalid. must be a date and time in ISO 8601 " +
+        'with a time zone, e.g. 2027-01-31T12:00:00Z, or a date such as 2027-01-31 (the end of that day in UTC)\n',
+    ],
+    [
+      ['keys', 'revoke', 'env-1'],
+      "error: command-argument value 'env-1' is invalid for argument 'id'. must be the id of a stored key " +
+        '(a positive whole number); keys set by API_KEYS are changed there\n',
+    ],
+    [
+      ['keys', 'rotate', '3', '--overlap', '721'],
+      "error: option '--overlap <hours>' argument '721' is invalid. must be a whole number of hours from 0 to 720\n",
+    ],
   ])('%j', async (args, message) => {
     expect(await usage(args)).toStrictEqual({ code: 2, stdout: '', stderr: message + HINT });
   });

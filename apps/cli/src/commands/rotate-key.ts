@@ -1,0 +1,26 @@
+import { DEFAULT_ROTATION_OVERLAP_HOURS } from '@animal-store/contract';
+import { type ApiClient, failureOf } from '../api-client.js';
+import { writeNewKey } from '../output/new-key.js';
+
+/**
+ * The successor is printed like a new key. The old key's end is stated as the overlap asked for, "at most", since
+ * a key that was due to expire sooner keeps its own earlier end.
+ */
+export async function rotateKey(
+  client: ApiClient,
+  keyId: number,
+  options: { overlap?: number; json?: boolean },
+): Promise<void> {
+  const response = await client.rotateApiKey({
+    params: { keyId: String(keyId) },
+    body: options.overlap === undefined ? {} : { overlapHours: options.overlap },
+  });
+  if (response.status !== 201) throw failureOf(response);
+  const overlap = options.overlap ?? DEFAULT_ROTATION_OVERLAP_HOURS;
+  const old =
+    overlap === 0
+      ? `key ${keyId} no longer works`
+      : `key ${keyId} keeps working for at most ${overlap} more hour${overlap === 1 ? '' : 's'}`;
+  const summary = `Rotated key ${keyId}: its successor is key ${response.body.id} (${response.body.name}); ${old}.`;
+  writeNewKey(response.body, summary, options.json);
+}

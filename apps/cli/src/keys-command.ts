@@ -1,0 +1,126 @@
+import {
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  DEFAULT_ROTATION_OVERLAP_HOURS,
+  MAX_API_KEY_LIFETIME_DAYS,
+  MAX_ROTATION_OVERLAP_HOURS,
+  SCOPE_DESCRIPTIONS,
+} from '@animal-store/contract';
+import type { Command } from 'commander';
+import { jsonOption, withConnection } from './command-parts.js';
+import { createKey } from './commands/create-key.js';
+import { listKeys } from './commands/list-keys.js';
+import { revokeKey } from './commands/revoke-key.js';
+import { rotateKey } from './commands/rotate-key.js';
+import { collectScope, parseExpiry, parseKeyId, parseKeyName, parseOverlapHours } from './option-parsers.js';
+
+const scopeWidth = Math.max(...API_KEY_SCOPES.map((scope) => scope.length));
+const SCOPES_HELP = API_KEY_SCOPES.map(
+  (scope) => `  ${scope.padEnd(scopeWidth)}  ${SCOPE_DESCRIPTIONS[scope]}`,
+).join('\n');
+
+const help = (...lines: string[]) => `\n${lines.join('\n')}\n`;
+
+/** `animal-store keys …`: the store's key-management operations, each needing the keys:manage scope. */
+export function addKeysCommand(program: Command, env: Record<string, string | undefined>): void {
+  const keys = program
+    .command('keys')
+    .description('list, create, revoke and rotate API keys (the key in use needs keys:manage)');
+
+  keys
+    .command('list')
+    .description('list every key, newest first, revoked and expired ones too')
+    .addOption(jsonOption())
+    .addHelpText(
+      'after',
+      help(
+        "Times are in UTC, to the minute (--json has them exact). A key set by the server's API_KEYS setting",
+        'has an id such as env-1 and is marked "(API_KEYS)": it is changed there, not with these commands.',
+        '',
+        'Examples:',
+        '  $ animal-store keys list',
+        '  $ animal-store keys list --json | jq \'.[] | select(.state == "active") | .name\'',
+      ),
+    )
+    .action(withConnection<{ json?: boolean }>((client, options) => listKeys(client, options), env));
+
+  keys
+    .command('create')
+    .description('create a key and print it, the only time it is shown')
+    .requiredOption('--name <name>', 'who holds the key, e.g. "ci pipeline"', parseKeyName)
+    .requiredOption('--scope <scope>', 'what the key may do (see below); repeat for each scope', collectScope)
+    .option('--expires <date>', 'when the key stops working (default: never); see below', parseExpiry)
+    .addOption(jsonOption())
+    .addHelpText(
+      'after',
+      help(
+        'Scopes:',
+        SCOPES_HELP,
+        '',
+        '--expires takes an ISO 8601 date and time with a time zone (2027-01-31T12:00:00Z), or a date',
+        `(2027-01-31) meaning the end of that day in UTC, 23:59:59Z; at most ${MAX_API_KEY_LIFETIME_DAYS} days ahead.`,
+        '',
+        'The key goes to stdout (with --json, as the "key" field); the store keeps only its digest, so it',
+        'cannot be shown again: store it at once.',
+        '',
+        'Examples:',
+        '  $ animal-store keys create --name "ci pipeline" --scope pets:read --scope pets:write --expires 2027-01-31',
+        '  $ animal-store keys create --name reports --scope pets:read --json | jq -r .key > reports.key',
+      ),
+    )
+    .action(
+      withConnection<{ name: string; scope: ApiKeyScope[]; expires?: string; json?: boolean }>(
+        (client, options) => createKey(client, options),
+        env,
+      ),
+    );
+
+  keys
+    .command('revoke')
+    .description('revoke a key at once')
+    .argument('<id>', 'the id of a stored key, as `keys list` shows it', parseKeyId)
+    .addOption(jsonOption())
+    .addHelpText(
+      'after',
+      help(
+        'A key may not revoke itself while it is the last active key with keys:manage, so that the store',
+        'always keeps one key that can make others.',
+        '',
+        'Examples:',
+        '  $ animal-store keys revoke 7',
+      ),
+    )
+    .action(
+      withConnection<{ json?: boolean }>(
+        (client, options, [id]) => revokeKey(client, id as number, options),
+        env,
+      ),
+    );
+
+  keys
+    .command('rotate')
+    .description('replace a key with a new one of the same name and scopes')
+    .argument('<id>', 'the id of a stored key, as `keys list` shows it', parseKeyId)
+    .option(
+      '--overlap <hours>',
+      `hours the old key keeps working beside the new one, 0-${MAX_ROTATION_OVERLAP_HOURS} (default: ${DEFAULT_ROTATION_OVERLAP_HOURS}; 0 ends it now)`,
+      parseOverlapHours,
+    )
+    .addOption(jsonOption())
+    .addHelpText(
+      'after',
+      help(
+        'The new key is printed like one just created: once, on stdout. Give it to the clients within the',
+        'overlap; the old key then expires.',
+        '',
+        'Examples:',
+        '  $ animal-store keys rotate 7 --overlap 48',
+      ),
+    )
+    .action(
+      withConnection<{ overlap?: number; json?: boolean }>(
+        (client, options, [id]) => rotateKey(client, id as number, options),
+        env,
+      ),
+    );
+}
