@@ -1,6 +1,7 @@
 import { API_BASE_PATH } from '@animal-store/contract';
 import express from 'express';
 import type { Logger } from 'pino';
+import { apiKeyOperations } from './api/api-key-operations.js';
 import { requireApiKey } from './api/authenticate.js';
 import { answerMethodNotAllowed } from './api/method-not-allowed.js';
 import { mountOperations } from './api/mount-operations.js';
@@ -11,6 +12,7 @@ import { answerRouteNotFound } from './http/api-error.js';
 import { clientAddressReader, trustedPeerReader } from './http/client-address.js';
 import { errorHandler } from './http/error-handler.js';
 import { apiSecurityHeaders, corsForApi, documentSecurityHeaders } from './http/security-headers.js';
+import { KeyUsage } from './keys/key-usage.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
 import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './limits/rate-limits.js';
 import { healthRoutes } from './observability/health.js';
@@ -20,12 +22,14 @@ import { requestLog } from './observability/request-logger.js';
 import { requestMetrics } from './observability/request-metrics.js';
 import { adminAppRoutes } from './pages/admin-app.js';
 import { apiDocsRoutes, serveOpenApiDocument } from './pages/api-docs.js';
+import type { ApiKeyRepository } from './store/api-key-repository.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
 
 export interface AppDependencies {
   pets: PetRepository;
   petCreation: PetCreation;
+  apiKeys: ApiKeyRepository;
   keyVerifier: KeyVerifier;
   logger: Logger;
   /** Resolves when the database can serve; backs /readyz. */
@@ -73,11 +77,13 @@ export function createApp(deps: AppDependencies): express.Express {
   const observe = observeRequests(trustedPeerReader(trustProxy !== undefined), observers);
 
   // 2. Authentication and its limits, before anything of an operation is read: an address that failed too often
-  //    is refused, then the key is verified (a failure counts against the address), then the key's own limit.
+  //    is refused, then the key is verified (a failure counts against the address; a success is noted as the
+  //    key's last use), then the key's own limit.
   const failedAuthentications = failedAuthenticationLimit(deps.rateLimits, clientAddress);
+  const keyUsage = new KeyUsage(deps.apiKeys, deps.logger);
   const authenticate = [
     failedAuthentications.refuseBlockedAddress,
-    requireApiKey(deps.keyVerifier, failedAuthentications.recordFailure),
+    requireApiKey(deps.keyVerifier, failedAuthentications.recordFailure, keyUsage),
     perKeyRateLimit(deps.rateLimits, deps.logger),
   ];
 
@@ -85,12 +91,13 @@ export function createApp(deps: AppDependencies): express.Express {
   // through to the pages.
   app.use(API_BASE_PATH, observe, apiSecurityHeaders, corsForApi(deps.config.corsOrigins));
   app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
-  // 3. The operations: each one's own steps (api/pet-operations.ts), authentication, its body, validation by the
-  //    contract, its handler (api/mount-operations.ts).
-  mountOperations(app, petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }), {
-    authenticate,
-    logger: deps.logger,
-  });
+  // 3. The operations: each one's own steps (api/pet-operations.ts, api/api-key-operations.ts), authentication,
+  //    the scope the contract names, its body, validation by the contract, its handler (api/mount-operations.ts).
+  const operations = {
+    ...petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
+    ...apiKeyOperations({ ...deps, keyUsage }),
+  };
+  mountOperations(app, operations, { authenticate, logger: deps.logger, keyUsage });
   // 4. A path of the contract with a method it does not define: 405 with `Allow`; any other path under /v1: 404.
   //    Both after authentication, so that an unauthenticated client learns nothing of the API.
   answerMethodNotAllowed(app, servedContract, authenticate);

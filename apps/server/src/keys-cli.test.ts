@@ -23,14 +23,16 @@ describe('keys command', () => {
   it('creates a key, shows it once, lists it under a header row without the key, and revokes it', async () => {
     const created = await keys('create', '--name', 'ci pipeline');
     expect(created.code).toBe(0);
-    const key = /^(as_[\w-]{43})$/m.exec(created.output)?.[1];
-    expect(created.output).toBe(`Created key 1 (ci pipeline). It is shown only this once:\n${key}\n`);
+    const key = /^(as_[\w-]{49})$/m.exec(created.output)?.[1];
+    expect(created.output).toBe(
+      `Created key 1 (ci pipeline; pets:read pets:write keys:manage). It is shown only this once:\n${key}\n`,
+    );
 
     const listed = await keys('list');
     expect(listed.code).toBe(0);
     expect(listed.output).toMatch(
       new RegExp(
-        `^ID\\tPREFIX\\tNAME\\tCREATED\\tSTATE\\n1\\t${key?.slice(0, 9)}…\\tci pipeline\\t\\S+\\tactive\\n$`,
+        `^ID\\tPREFIX\\tNAME\\tSCOPES\\tCREATED\\tEXPIRES\\tSTATE\\n1\\t${key?.slice(0, 9)}…\\tci pipeline\\tpets:read pets:write keys:manage\\t\\S+\\tnever\\tactive\\n$`,
       ),
     );
     expect(listed.output).not.toContain(key);
@@ -41,6 +43,23 @@ describe('keys command', () => {
       code: 1,
       output: 'keys: no active key has id 1 (see `keys list`)\n',
     });
+  });
+
+  it('creates a key with chosen scopes and an expiry at the end of the given day', async () => {
+    const created = await keys(
+      'create',
+      '--name',
+      'reader',
+      '--scope',
+      'pets:read',
+      '--expires',
+      '2099-01-31',
+    );
+    expect(created.code).toBe(0);
+    expect(created.output).toMatch(/^Created key \d+ \(reader; pets:read\)\./);
+    expect((await keys('list')).output).toMatch(
+      /\treader\tpets:read\t\S+\t2099-02-01T00:00:00\.000Z\tactive\n/,
+    );
   });
 
   it.each([
@@ -55,6 +74,16 @@ describe('keys command', () => {
     [['revoke', 'abc'], "'abc' is not a key id: ids are whole numbers from 1, as shown by `keys list`"],
     [['revoke', '1', '2'], "unexpected argument '2' after 'revoke'"],
     [['list', '--name', 'x'], '--name is only for `keys create`'],
+    [['list', '--scope', 'pets:read'], '--scope is only for `keys create`'],
+    [
+      ['create', '--name', 'x', '--scope', 'pets:delete'],
+      "--scope 'pets:delete' is not a scope: use pets:read, pets:write, keys:manage",
+    ],
+    [
+      ['create', '--name', 'x', '--expires', 'soon'],
+      "--expires 'soon' is not an ISO 8601 date, e.g. 2027-01-31",
+    ],
+    [['create', '--name', 'x', '--expires', '2020-01-01'], "--expires '2020-01-01' is not in the future"],
   ])('%j exits 2, saying what is wrong before the usage', async (args, problem) => {
     const result = await keys(...args);
     expect(result.code).toBe(2);
@@ -94,7 +123,9 @@ describe('the first start', () => {
 
     const created = runServerScript('src/keys-cli.ts', env, ['create', '--name', 'second client']);
     expect(await created.exited).toBe(0);
-    expect(created.output()).toMatch(/^Created key 2 \(second client\)\. It is shown only this once:\nas_/);
+    expect(created.output()).toMatch(
+      /^Created key 2 \(second client; [a-z: ]+\)\. It is shown only this once:\nas_/,
+    );
   });
 });
 

@@ -1,22 +1,49 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
+import { storedKeyView } from './api/api-key-view.js';
 import { loadConfig } from './config.js';
 import { openRepositories } from './store/repositories.js';
 
 const USAGE = `Manage the API keys of the Animal Store database named by DATABASE_URL.
 
 Usage:
-  keys create --name NAME   create a key and print it (shown only this once)
+  keys create --name NAME [--scope SCOPE]… [--expires DATE]
+                            create a key and print it (shown only this once); every scope unless --scope
+                            names some (${API_KEY_SCOPES.join(', ')}); --expires takes an ISO 8601 date
+                            or date and time (a date alone ends at its midnight, UTC)
   keys list                 list keys (never the keys themselves)
   keys revoke ID            revoke the key with that id (ids as shown by \`keys list\`)
+
+For a store with no key left that can manage keys, this is how to make one.
 `;
 
-type KeysCommand = { kind: 'create'; name: string } | { kind: 'list' } | { kind: 'revoke'; id: number };
+type KeysCommand =
+  | { kind: 'create'; name: string; scopes: ApiKeyScope[] | undefined; expiresAt: string | undefined }
+  | { kind: 'list' }
+  | { kind: 'revoke'; id: number };
 
 /** The command line is wrong: nothing was opened or changed. */
 class UsageError extends Error {}
 
-const OPTIONS = { name: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
+const OPTIONS = {
+  name: { type: 'string' },
+  scope: { type: 'string', multiple: true },
+  expires: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const isScope = (value: string): value is ApiKeyScope =>
+  (API_KEY_SCOPES as readonly string[]).includes(value);
+
+/** `--expires` as an instant: a date alone means the end of that day (its following midnight, UTC). */
+function parseExpiry(text: string): string {
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
+  const at = Date.parse(dateOnly ? `${text}T00:00:00Z` : text) + (dateOnly ? 24 * 3600_000 : 0);
+  if (Number.isNaN(at)) throw new UsageError(`--expires '${text}' is not an ISO 8601 date, e.g. 2027-01-31`);
+  if (at <= Date.now()) throw new UsageError(`--expires '${text}' is not in the future`);
+  return new Date(at).toISOString();
+}
 
 function parseFlags(argv: string[]) {
   try {
@@ -36,8 +63,10 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
     const extra = rest[expected];
     if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' after '${command}'`);
   };
-  if (values.name !== undefined && command !== 'create') {
-    throw new UsageError('--name is only for `keys create`');
+  for (const option of ['name', 'scope', 'expires'] as const) {
+    if (values[option] !== undefined && command !== 'create') {
+      throw new UsageError(`--${option} is only for \`keys create\``);
+    }
   }
   switch (command) {
     case undefined:
@@ -49,7 +78,17 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
           '`keys create` needs --name NAME, a label that tells the key apart, e.g. "ci pipeline"',
         );
       }
-      return { kind: 'create', name: values.name };
+      for (const scope of values.scope ?? []) {
+        if (!isScope(scope)) {
+          throw new UsageError(`--scope '${scope}' is not a scope: use ${API_KEY_SCOPES.join(', ')}`);
+        }
+      }
+      return {
+        kind: 'create',
+        name: values.name,
+        scopes: values.scope?.filter(isScope),
+        expiresAt: values.expires === undefined ? undefined : parseExpiry(values.expires),
+      };
     case 'list':
       noMore(0);
       return { kind: 'list' };
@@ -72,29 +111,48 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
 }
 
 /** Tab-separated, with a header row: readable at a terminal, and `cut -f` still picks a column. */
-const LIST_HEADER = ['ID', 'PREFIX', 'NAME', 'CREATED', 'STATE'].join('\t');
+const LIST_HEADER = ['ID', 'PREFIX', 'NAME', 'SCOPES', 'CREATED', 'EXPIRES', 'STATE'].join('\t');
 
 async function run(command: KeysCommand): Promise<number> {
   const store = await openRepositories(loadConfig(process.env).database);
   try {
     switch (command.kind) {
       case 'create': {
-        const created = await store.apiKeys.create(command.name);
-        process.stderr.write(`Created key ${created.id} (${created.name}). It is shown only this once:\n`);
+        const created = await store.apiKeys.create(command.name, {
+          scopes: command.scopes,
+          expiresAt: command.expiresAt,
+        });
+        const scopes = created.scopes.join(' ');
+        process.stderr.write(
+          `Created key ${created.id} (${created.name}; ${scopes}). It is shown only this once:\n`,
+        );
         process.stdout.write(`${created.key}\n`);
         return 0;
       }
       case 'list': {
-        const rows = (await store.apiKeys.list()).map((key) => {
-          const state = key.revokedAt ? `revoked ${key.revokedAt}` : 'active';
-          return [key.id, `${key.prefix}…`, key.name, key.createdAt, state].join('\t');
+        // Oldest first, as ids count up: the API lists newest first for people scanning a screen.
+        const keys = (await store.apiKeys.list()).reverse();
+        const rows = keys.map((key) => {
+          const { state } = storedKeyView(key);
+          const since = state === 'revoked' ? ` ${key.revokedAt}` : '';
+          return [
+            key.id,
+            `${key.prefix}…`,
+            key.name,
+            key.scopes.join(' '),
+            key.createdAt,
+            key.expiresAt ?? 'never',
+            `${state}${since}`,
+          ].join('\t');
         });
         process.stdout.write(`${[LIST_HEADER, ...rows].join('\n')}\n`);
         return 0;
       }
       case 'revoke': {
-        if (!(await store.apiKeys.revoke(command.id))) {
-          process.stderr.write(`keys: no active key has id ${command.id} (see \`keys list\`)\n`);
+        const revocation = await store.apiKeys.revoke(command.id);
+        if (revocation.kind !== 'revoked' || revocation.already) {
+          const problem = revocation.kind === 'revoked' ? 'no active key' : 'no key';
+          process.stderr.write(`keys: ${problem} has id ${command.id} (see \`keys list\`)\n`);
           return 1;
         }
         process.stdout.write(`Revoked key ${command.id}.\n`);

@@ -59,6 +59,7 @@ export async function createStoreServer(
   const app = createApp({
     pets: repositories.pets,
     petCreation: repositories.petCreation,
+    apiKeys: repositories.apiKeys,
     keyVerifier: new KeyVerifier(repositories.apiKeys, config.apiKeys),
     logger,
     checkReady: () => repositories.database.checkReady(),

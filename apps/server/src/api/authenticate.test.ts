@@ -70,7 +70,23 @@ describe('authentication', () => {
     const headers = { authorization: `Bearer ${created.key}` };
     expect((await fetch(`${server().baseUrl}/pets`, { headers })).status).toBe(200);
     await server().store.apiKeys.revoke(created.id);
-    expect(await see(await fetch(`${server().baseUrl}/pets`, { headers }))).toStrictEqual(invalid);
+    expect(await see(await fetch(`${server().baseUrl}/pets`, { headers }))).toStrictEqual(
+      anError(401, 'unauthorized', 'The API key has been revoked: ask an admin of the store for a new one.'),
+    );
+  });
+
+  it('refuses a key once it has expired, saying so', async () => {
+    const created = await server().store.apiKeys.create('expiring', {
+      expiresAt: new Date(Date.now() + 400).toISOString(),
+    });
+    const headers = { authorization: `Bearer ${created.key}` };
+    expect((await fetch(`${server().baseUrl}/pets`, { headers })).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const response = await fetch(`${server().baseUrl}/pets`, { headers });
+    expect(await see(response)).toStrictEqual(
+      anError(401, 'unauthorized', 'The API key has expired: ask an admin of the store for a new one.'),
+    );
+    expect(response.headers.get('www-authenticate')).toBe('Bearer realm="animal-store"');
   });
 
   it('checks the key before reading the body', async () => {

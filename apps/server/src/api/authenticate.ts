@@ -1,10 +1,20 @@
+import type { ApiKeyScope } from '@animal-store/contract';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sendError } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
-import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
+import type { KeyUsage } from '../keys/key-usage.js';
+import type { KeyRefusal, KeyVerdict, KeyVerifier } from '../keys/key-verifier.js';
 import { type AuthenticationFailureRecorder, TOO_MANY_FAILURES_MESSAGE } from '../limits/rate-limits.js';
 
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
+
+/** What a 401 says of the Authorization header, by why the key was refused. */
+const REFUSALS: Record<KeyRefusal | 'missing', string> = {
+  missing: 'The Authorization header is missing or not of the form `Bearer <key>`.',
+  unknown: 'The Authorization header is not a valid key.',
+  expired: 'The API key has expired: ask an admin of the store for a new one.',
+  revoked: 'The API key has been revoked: ask an admin of the store for a new one.',
+};
 
 /**
  * Every /v1 operation runs behind this: it answers 401 before any parsing or validation, so an unauthenticated
@@ -14,15 +24,10 @@ const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 export function requireApiKey(
   verifier: KeyVerifier,
   onRefused: AuthenticationFailureRecorder,
+  usage: KeyUsage,
 ): RequestHandler {
-  const admit = (
-    req: Request,
-    res: Response,
-    next: NextFunction,
-    client: ApiClient | undefined,
-    key?: string,
-  ) => {
-    if (!client) {
+  const admit = (req: Request, res: Response, next: NextFunction, verdict: KeyVerdict | 'missing') => {
+    if (typeof verdict === 'string') {
       // The failure is counted first: the answer is 401 only while the address is within its limit.
       return onRefused(req).then((retryAfterSeconds) => {
         if (retryAfterSeconds !== undefined) {
@@ -31,20 +36,34 @@ export function requireApiKey(
           return;
         }
         res.setHeader('WWW-Authenticate', 'Bearer realm="animal-store"');
-        const problem = key === undefined ? 'missing or not of the form `Bearer <key>`' : 'not a valid key';
-        sendError(res, 'unauthorized', `The Authorization header is ${problem}.`);
+        sendError(res, 'unauthorized', REFUSALS[verdict]);
       });
     }
-    requestContext(res).client = client;
+    requestContext(res).client = verdict;
+    usage.recordCall(verdict);
     next();
     return undefined;
   };
   return (req, res, next) => {
     const key = BEARER.exec(req.headers.authorization ?? '')?.[1];
-    const client = key === undefined ? undefined : verifier.verify(key);
+    const verdict = key === undefined ? 'missing' : verifier.verify(key);
     // A known key is answered at once: the request goes on without waiting for a promise.
     // Returned, so that Express hears of a failure in the refusal.
-    if (client instanceof Promise) return client.then((found) => admit(req, res, next, found, key), next);
-    return admit(req, res, next, client, key);
+    if (verdict instanceof Promise) return verdict.then((found) => admit(req, res, next, found), next);
+    return admit(req, res, next, verdict);
+  };
+}
+
+/**
+ * An operation's scope, checked once the key is known and before its body is read: a key without it is answered
+ * 403 (RFC 6750 §3.1), which tells the client that a key with more rights would be served.
+ */
+export function requireScope(scope: ApiKeyScope, operation: string): RequestHandler {
+  const challenge = `Bearer error="insufficient_scope", scope="${scope}"`;
+  const message = `This API key lacks the \`${scope}\` scope, which ${operation} needs.`;
+  return (_req, res, next) => {
+    if (requestContext(res).client?.scopes.has(scope)) return next();
+    res.setHeader('WWW-Authenticate', challenge);
+    sendError(res, 'insufficient_scope', message);
   };
 }

@@ -2,18 +2,21 @@ import { formatLink, GET_PET_DEPRECATED_SINCE, GET_PET_SUNSET } from '@animal-st
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { requestContext } from '../http/request-context.js';
+import type { KeyUsage } from '../keys/key-usage.js';
 
 /** One log line per client per interval is enough to find who still calls getPet, without flooding the log. */
 const LOG_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Marks every response of a deprecated operation (RFC 9745 `Deprecation`, RFC 8594 `Sunset`, a successor link)
- * and logs, at most hourly per API key, which clients still call it.
+ * Marks every response of a deprecated operation (RFC 9745 `Deprecation`, RFC 8594 `Sunset`, a successor link),
+ * records on the key when it last called one (the admin's list of keys shows it), and logs, at most hourly per API
+ * key, which clients still call it.
  */
 export function deprecated(options: {
   successor: string;
   logger: Logger;
   operation: string;
+  keyUsage: KeyUsage;
 }): RequestHandler {
   const lastLoggedAt = new Map<string, number>();
   const deprecation = `@${GET_PET_DEPRECATED_SINCE.getTime() / 1000}`;
@@ -27,6 +30,7 @@ export function deprecated(options: {
       const { client } = requestContext(res);
       if (!client) return;
       const now = Date.now();
+      options.keyUsage.recordDeprecatedCall(client, now);
       if (now - (lastLoggedAt.get(client.keyId) ?? 0) < LOG_INTERVAL_MS) return;
       lastLoggedAt.set(client.keyId, now);
       options.logger.warn(

@@ -1,8 +1,10 @@
-import { MAX_BODY_BYTES } from '@animal-store/contract';
+import { MAX_BODY_BYTES, requiredScope } from '@animal-store/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/express';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { KeyUsage } from '../keys/key-usage.js';
+import { requireScope } from './authenticate.js';
 import { deprecated } from './deprecation.js';
 import type { Operation, Operations } from './operation.js';
 import { passValidationFailureOn, refuseInvalidUtf8, requireJsonBody } from './request-validation.js';
@@ -22,21 +24,30 @@ function beforeValidation<T extends AppRoute>(steps: RequestHandler[]): TsRestRe
   return steps as unknown as TsRestRequestHandler<T>[];
 }
 
+interface SharedSteps {
+  authenticate: readonly RequestHandler[];
+  logger: Logger;
+  keyUsage: KeyUsage;
+}
+
 /**
  * The steps of one operation, in order: its deprecation headers (before authentication, so that a refused caller
- * learns of the sunset too), authentication and its limits, then its body. ts-rest validates after these.
+ * learns of the sunset too), authentication and its limits, the scope the contract says it needs, then its body.
+ * ts-rest validates after these.
  */
 function stepsOf(
   operation: Operation<AppRoute>,
+  route: AppRoute,
   name: string,
-  authenticate: readonly RequestHandler[],
-  logger: Logger,
+  { authenticate, logger, keyUsage }: SharedSteps,
 ): RequestHandler[] {
+  const scope = requiredScope(route);
   return [
     ...(operation.deprecatedFor === undefined
       ? []
-      : [deprecated({ successor: operation.deprecatedFor, logger, operation: name })]),
+      : [deprecated({ successor: operation.deprecatedFor, logger, operation: name, keyUsage })]),
     ...authenticate,
+    ...(scope === undefined ? [] : [requireScope(scope, name)]),
     ...(operation.readsJsonBody ? [requireJsonBody, parseJsonBody] : []),
   ];
 }
@@ -45,16 +56,14 @@ function stepsOf(
  * Serves every operation of the contract under /v1: its own steps, validation by the contract's schemas (a failure
  * goes to the one error exit), then its handler.
  */
-export function mountOperations(
-  app: Express,
-  operations: Operations,
-  { authenticate, logger }: { authenticate: readonly RequestHandler[]; logger: Logger },
-): void {
+export function mountOperations(app: Express, operations: Operations, shared: SharedSteps): void {
   const routes = Object.fromEntries(
     Object.entries(operations).map(([name, operation]) => [
       name,
       {
-        middleware: beforeValidation(stepsOf(operation as Operation<AppRoute>, name, authenticate, logger)),
+        middleware: beforeValidation(
+          stepsOf(operation as Operation<AppRoute>, servedContract[name as keyof Operations], name, shared),
+        ),
         handler: operation.handler,
       },
     ]),

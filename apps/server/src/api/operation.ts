@@ -4,7 +4,8 @@ import type { servedContract } from './served-contract.js';
 
 /**
  * One operation of the contract: its handler, and the steps it adds to the pipeline (app.ts says where each
- * runs). Declared beside the handler, so that what an operation needs is read where it is written.
+ * runs). Declared beside the handler, so that what an operation needs is read where it is written; the scope it
+ * needs is the contract's (each route's `metadata.scope`), as clients must know it too.
  */
 export interface Operation<Route extends AppRoute> {
   /**
@@ -19,5 +20,16 @@ export interface Operation<Route extends AppRoute> {
 
 type Contract = typeof servedContract;
 
+/** The operations of one router of the served contract, by name. */
+type OperationsOf<Names extends keyof Contract> = { [Name in Names]: Operation<Contract[Name]> };
+
+/** The operations on the catalogue of animals. */
+export type PetOperations = OperationsOf<'listPets' | 'createPet' | 'getPet'>;
+
+/** The operations on the store's API keys. */
+export type ApiKeyOperations = OperationsOf<
+  'listApiKeys' | 'getCurrentApiKey' | 'createApiKey' | 'revokeApiKey' | 'rotateApiKey'
+>;
+
 /** Every operation of the served contract. */
-export type Operations = { [Name in keyof Contract]: Operation<Contract[Name]> };
+export type Operations = OperationsOf<keyof Contract>;

@@ -3,7 +3,7 @@ import { errorBody } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
-import type { Operations } from './operation.js';
+import type { PetOperations } from './operation.js';
 import { decodeCursor, encodeCursor } from './pagination.js';
 
 /**
@@ -19,7 +19,7 @@ export function petOperations({
   petCreation: PetCreation;
   /** Absolute links start with it; without it they are relative, never built from the request's own headers. */
   publicBaseUrl: string | undefined;
-}): Operations {
+}): PetOperations {
   const petsUrl = `${publicBaseUrl ?? ''}${API_BASE_PATH}/pets`;
   return {
     listPets: {
@@ -51,7 +51,7 @@ export function petOperations({
         const { client } = requestContext(res);
         const outcome = await petCreation.create(
           body,
-          key && client ? { scope: client.scope, key } : undefined,
+          key && client ? { scope: client.namespace, key } : undefined,
         );
         switch (outcome.kind) {
           case 'in_progress':

@@ -1,18 +1,43 @@
 import { hash, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 
 const KEY_PREFIX = 'as_';
 
-/** A new API key: a recognisable prefix and 256 random bits. */
+/** 32 random bytes in base64url, unpadded. */
+const SECRET_LENGTH = 43;
+
+/** The checksum after the secret: the CRC-32 of everything before it, as 4 bytes in base64url. */
+const CHECKSUM_LENGTH = 6;
+
+const checksumOf = (body: string) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(crc32(body));
+  return bytes.toString('base64url');
+};
+
+/**
+ * A new API key: a recognisable prefix, 256 random bits, and a checksum (as GitHub's tokens carry), so that a
+ * mistyped or invented key is told apart from a real one without asking the database.
+ */
 export function generateApiKey(): string {
-  return `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const body = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return `${body}${checksumOf(body)}`;
 }
 
-/** 32 bytes in base64url, unpadded: what `generateApiKey` writes after the prefix. */
-const ISSUED_KEY_SHAPE = new RegExp(`^${KEY_PREFIX}[A-Za-z0-9_-]{43}$`);
+const CHECKSUMMED_SHAPE = new RegExp(`^${KEY_PREFIX}[A-Za-z0-9_-]{${SECRET_LENGTH + CHECKSUM_LENGTH}}$`);
+/** Keys issued before checksums: the same prefix and secret, nothing after. They keep working. */
+const UNCHECKSUMMED_SHAPE = new RegExp(`^${KEY_PREFIX}[A-Za-z0-9_-]{${SECRET_LENGTH}}$`);
 
-/** Whether `key` has the shape of a key `generateApiKey` issues: anything else cannot be a stored key. */
+/**
+ * Whether `key` may be a key `generateApiKey` issued, now or before checksums: anything else cannot be a stored
+ * key, and costs no lookup.
+ */
 export function hasIssuedKeyShape(key: string): boolean {
-  return ISSUED_KEY_SHAPE.test(key);
+  if (CHECKSUMMED_SHAPE.test(key)) {
+    const split = key.length - CHECKSUM_LENGTH;
+    return checksumOf(key.slice(0, split)) === key.slice(split);
+  }
+  return UNCHECKSUMMED_SHAPE.test(key);
 }
 
 /**
@@ -27,4 +52,12 @@ export function hashApiKey(key: string): string {
 /** Enough of a key to recognise it in a list, too little to use it. */
 export function displayPrefix(key: string): string {
   return key.slice(0, KEY_PREFIX.length + 6);
+}
+
+/**
+ * The prefix shown for a key an operator chose (API_KEYS): at most a quarter of it, so that a short key is not
+ * given away by its own prefix.
+ */
+export function configuredKeyPrefix(key: string): string {
+  return key.slice(0, Math.min(KEY_PREFIX.length + 6, Math.floor(key.length / 4)));
 }

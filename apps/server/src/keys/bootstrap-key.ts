@@ -1,4 +1,4 @@
-import type { ApiKeyRepository, CreatedApiKey } from '../store/api-key-repository.js';
+import type { ApiKeyRepository, IssuedApiKey } from '../store/api-key-repository.js';
 import { createKeyCommand } from './keys-command.js';
 
 export class NoApiKeyError extends Error {
@@ -6,7 +6,7 @@ export class NoApiKeyError extends Error {
 }
 
 export type FirstKey =
-  | { kind: 'created'; key: CreatedApiKey }
+  | { kind: 'created'; key: IssuedApiKey }
   /** Keys were issued before and every one has been revoked: nobody can call the store until one is made. */
   | { kind: 'none-active' }
   | { kind: 'present' };

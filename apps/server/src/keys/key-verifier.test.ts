@@ -25,7 +25,7 @@ describe('KeyVerifier', () => {
       name: 'API_KEYS #1',
     });
     expect(await verifier.verify(stored.key)).toMatchObject({ keyId: String(stored.id), name: 'stored' });
-    expect(await verifier.verify('as_not-a-key')).toBeUndefined();
+    expect(await verifier.verify('as_not-a-key')).toBe('unknown');
   });
 
   it('trusts a verified key for the cache time, then sees its revocation', async () => {
@@ -36,7 +36,7 @@ describe('KeyVerifier', () => {
     // Within the cache time the revocation is not yet seen: the documented price of not asking the database.
     expect(await verifier.verify(stored.key)).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await verifier.verify(stored.key)).toBeUndefined();
+    expect(await verifier.verify(stored.key)).toBe('revoked');
   });
 
   it('with a cache time of 0 sees a revocation at once', async () => {
@@ -44,7 +44,30 @@ describe('KeyVerifier', () => {
     const verifier = new KeyVerifier(store.apiKeys, [], 0);
     expect(await verifier.verify(stored.key)).toBeDefined();
     await store.apiKeys.revoke(stored.id);
-    expect(await verifier.verify(stored.key)).toBeUndefined();
+    expect(await verifier.verify(stored.key)).toBe('revoked');
+  });
+
+  it('never trusts a key past its expiry, however recently it was verified', async () => {
+    const stored = await store.apiKeys.create('expiring', {
+      expiresAt: new Date(Date.now() + 300).toISOString(),
+    });
+    const verifier = new KeyVerifier(store.apiKeys, [], 60_000);
+    expect(await verifier.verify(stored.key)).toMatchObject({ keyId: String(stored.id) });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(await verifier.verify(stored.key)).toBe('expired');
+  });
+
+  it("carries a stored key's scopes, and gives a configured key every scope", async () => {
+    const reader = await store.apiKeys.create('reader', { scopes: ['pets:read'] });
+    const verifier = new KeyVerifier(store.apiKeys, ['configured-key-0123456789']);
+    const client = await verifier.verify(reader.key);
+    expect(typeof client === 'string' ? client : [...client.scopes]).toStrictEqual(['pets:read']);
+    const configured = await verifier.verify('configured-key-0123456789');
+    expect(typeof configured === 'string' ? configured : [...configured.scopes]).toStrictEqual([
+      'pets:read',
+      'pets:write',
+      'keys:manage',
+    ]);
   });
 
   it('answers a configured key, or a stored one it verified moments ago, without a promise', async () => {
@@ -56,22 +79,42 @@ describe('KeyVerifier', () => {
     await first;
     expect(verifier.verify(stored.key)).toMatchObject({ keyId: String(stored.id) });
     // A key of a shape the store never issues is refused at once: no lookup, no promise.
-    expect(verifier.verify('as_not-a-key')).toBeUndefined();
+    expect(verifier.verify('as_not-a-key')).toBe('unknown');
   });
 
   it('asks the database once about an unknown key of the right shape, however often it is presented', async () => {
     let lookups = 0;
     const counting = Object.create(store.apiKeys) as typeof store.apiKeys;
-    counting.findActiveByHash = (keyHash) => {
+    counting.findByHash = (keyHash) => {
       lookups += 1;
-      return store.apiKeys.findActiveByHash(keyHash);
+      return store.apiKeys.findByHash(keyHash);
     };
     const verifier = new KeyVerifier(counting, []);
+    // Of the shape keys had before checksums: only the database can tell.
     const unknown = `as_${'x'.repeat(43)}`;
     const burst = await Promise.all(Array.from({ length: 50 }, () => verifier.verify(unknown)));
-    expect(new Set(burst)).toStrictEqual(new Set([undefined]));
-    expect(verifier.verify(unknown)).toBeUndefined();
-    expect(verifier.verify('not-even-a-store-key')).toBeUndefined();
+    expect(new Set(burst)).toStrictEqual(new Set(['unknown']));
+    expect(verifier.verify(unknown)).toBe('unknown');
+    expect(verifier.verify('not-even-a-store-key')).toBe('unknown');
+    expect(lookups).toBe(1);
+  });
+
+  it('refuses a checksummed key with one character changed without asking the database', async () => {
+    const stored = await store.apiKeys.create('typo');
+    let lookups = 0;
+    const counting = Object.create(store.apiKeys) as typeof store.apiKeys;
+    counting.findByHash = (keyHash) => {
+      lookups += 1;
+      return store.apiKeys.findByHash(keyHash);
+    };
+    const verifier = new KeyVerifier(counting, []);
+    for (const position of [3, 20, stored.key.length - 1]) {
+      const original = stored.key[position];
+      const typo = `${stored.key.slice(0, position)}${original === 'A' ? 'B' : 'A'}${stored.key.slice(position + 1)}`;
+      expect(verifier.verify(typo)).toBe('unknown');
+    }
+    expect(lookups).toBe(0);
+    expect(await verifier.verify(stored.key)).toMatchObject({ name: 'typo' });
     expect(lookups).toBe(1);
   });
 });

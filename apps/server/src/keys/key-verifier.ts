@@ -1,68 +1,94 @@
-import type { ApiKeyRepository } from '../store/api-key-repository.js';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
+import { type ApiKeyRepository, isActive } from '../store/api-key-repository.js';
 import { hashApiKey, hasIssuedKeyShape } from './api-key.js';
 
-/** Who made a request: enough to log and to scope per-key state, never the key itself. */
+/** Who made a request: enough to log, to authorise and to scope per-key state, never the key itself. */
 export interface ApiClient {
+  /** The stored key's id as text, or `env-1`, `env-2`… for a configured key. */
   keyId: string;
+  /** The stored key's id; undefined for a configured key. */
+  storedId: number | undefined;
   name: string;
+  scopes: ReadonlySet<ApiKeyScope>;
   /**
-   * A digest prefix unique to the key across every database: scopes per-key state (idempotency keys, rate-limit
-   * counters) that may live in a store shared by several deployments.
+   * A digest prefix unique to the key across every database: namespaces per-key state (idempotency keys,
+   * rate-limit counters) that may live in a store shared by several deployments.
    */
-  scope: string;
+  namespace: string;
 }
 
-const scopeOf = (keyHash: string) => keyHash.slice(0, 24);
+/** Why a key was refused: the 401's message says which. */
+export type KeyRefusal = 'unknown' | 'expired' | 'revoked';
+
+export type KeyVerdict = ApiClient | KeyRefusal;
+
+const namespaceOf = (keyHash: string) => keyHash.slice(0, 24);
+
+const ALL_SCOPES: ReadonlySet<ApiKeyScope> = new Set(API_KEY_SCOPES);
 
 /**
  * How long a stored key, once verified, is trusted without asking the database again: a revocation takes effect
- * within this time on every instance, and in exchange a request costs no database round trip for its key.
+ * within this time on every instance, and in exchange a request costs no database round trip for its key. An
+ * expiry takes effect on time: a key is never trusted past it.
  */
 const VERIFIED_KEY_TTL_MS = 10_000;
 
 /** Bounds the cache: a store with more active clients than this simply asks the database more often. */
 const MAX_CACHED_KEYS = 10_000;
 
+/** A key configured by API_KEYS, as the management API lists it. */
+export interface ConfiguredKey {
+  client: ApiClient;
+  key: string;
+}
+
 /** Decides whether a presented key is valid: one of the configured keys or an active stored one. */
 export class KeyVerifier {
-  private readonly configuredKeys: Map<string, ApiClient>;
-  private readonly verified = new Map<string, { client: ApiClient; until: number }>();
-  /** Unknown keys, refused without asking again for as long as a verified key is trusted. */
-  private readonly refused = new Map<string, number>();
+  private readonly configured: Map<string, ConfiguredKey>;
+  private readonly verdicts = new Map<string, { verdict: KeyVerdict; until: number }>();
   /** Lookups under way: a burst of one key waits for one answer. */
-  private readonly lookups = new Map<string, Promise<ApiClient | undefined>>();
+  private readonly lookups = new Map<string, Promise<KeyVerdict>>();
 
   constructor(
     private readonly repository: ApiKeyRepository,
     configuredKeys: readonly string[],
     private readonly verifiedKeyTtlMs = VERIFIED_KEY_TTL_MS,
   ) {
-    this.configuredKeys = new Map(
+    this.configured = new Map(
       configuredKeys.map((key, index) => {
         const keyHash = hashApiKey(key);
-        return [
-          keyHash,
-          { keyId: `env-${index + 1}`, name: `API_KEYS #${index + 1}`, scope: scopeOf(keyHash) },
-        ];
+        const client: ApiClient = {
+          keyId: `env-${index + 1}`,
+          storedId: undefined,
+          name: `API_KEYS #${index + 1}`,
+          // Configured keys are the operator's own: they can do everything, as they could before scopes.
+          scopes: ALL_SCOPES,
+          namespace: namespaceOf(keyHash),
+        };
+        return [keyHash, { client, key }];
       }),
     );
   }
 
+  /** The keys set by API_KEYS, in the order given. */
+  configuredKeys(): ConfiguredKey[] {
+    return [...this.configured.values()];
+  }
+
   /**
-   * The client a key belongs to. Answered at once, without a promise, for a configured key, one verified or refused
-   * in the last seconds (nearly every request), or one that is not of the shape the store issues; otherwise the
-   * database is asked, once for all the requests that present the key meanwhile.
+   * The client a key belongs to, or why it is refused. Answered at once, without a promise, for a configured key,
+   * one verified or refused in the last seconds (nearly every request), or one that is not of the shape the store
+   * issues or fails its checksum; otherwise the database is asked, once for all the requests that present the key
+   * meanwhile.
    */
-  verify(key: string): ApiClient | undefined | Promise<ApiClient | undefined> {
+  verify(key: string): KeyVerdict | Promise<KeyVerdict> {
     const keyHash = hashApiKey(key);
-    const configured = this.configuredKeys.get(keyHash);
-    if (configured) return configured;
-    // A key of another shape cannot be stored: it costs no lookup.
-    if (!hasIssuedKeyShape(key)) return undefined;
-    const now = Date.now();
-    const cached = this.verified.get(keyHash);
-    if (cached && cached.until > now) return cached.client;
-    if ((this.refused.get(keyHash) ?? 0) > now) return undefined;
+    const configured = this.configured.get(keyHash);
+    if (configured) return configured.client;
+    // A mistyped or invented key cannot be stored: it costs no lookup.
+    if (!hasIssuedKeyShape(key)) return 'unknown';
+    const cached = this.verdicts.get(keyHash);
+    if (cached && cached.until > Date.now()) return cached.verdict;
     let lookup = this.lookups.get(keyHash);
     if (!lookup) {
       lookup = this.verifyStored(keyHash).finally(() => this.lookups.delete(keyHash));
@@ -71,21 +97,29 @@ export class KeyVerifier {
     return lookup;
   }
 
-  private async verifyStored(keyHash: string): Promise<ApiClient | undefined> {
-    const stored = await this.repository.findActiveByHash(keyHash);
-    if (!stored) {
-      this.verified.delete(keyHash);
-      if (this.verifiedKeyTtlMs > 0) {
-        if (this.refused.size >= MAX_CACHED_KEYS) this.refused.clear();
-        this.refused.set(keyHash, Date.now() + this.verifiedKeyTtlMs);
-      }
-      return undefined;
+  private async verifyStored(keyHash: string): Promise<KeyVerdict> {
+    const stored = await this.repository.findByHash(keyHash);
+    const nowMs = Date.now();
+    const now = new Date(nowMs).toISOString();
+    let verdict: KeyVerdict;
+    let until = nowMs + this.verifiedKeyTtlMs;
+    if (!stored) verdict = 'unknown';
+    else if (stored.revokedAt !== null) verdict = 'revoked';
+    else if (!isActive(stored, now)) verdict = 'expired';
+    else {
+      verdict = {
+        keyId: String(stored.id),
+        storedId: stored.id,
+        name: stored.name,
+        scopes: new Set(stored.scopes),
+        namespace: namespaceOf(keyHash),
+      };
+      if (stored.expiresAt !== null) until = Math.min(until, Date.parse(stored.expiresAt));
     }
-    const client = { keyId: String(stored.id), name: stored.name, scope: scopeOf(keyHash) };
     if (this.verifiedKeyTtlMs > 0) {
-      if (this.verified.size >= MAX_CACHED_KEYS) this.verified.clear();
-      this.verified.set(keyHash, { client, until: Date.now() + this.verifiedKeyTtlMs });
+      if (this.verdicts.size >= MAX_CACHED_KEYS) this.verdicts.clear();
+      this.verdicts.set(keyHash, { verdict, until });
     }
-    return client;
+    return verdict;
   }
 }

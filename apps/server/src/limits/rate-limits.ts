@@ -66,7 +66,7 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
     logger.warn({ err: error }, 'rate-limit counter store failed; request allowed');
   return (_req, res, next) =>
     afterCounting(
-      () => store.increment(requestContext(res).client?.scope ?? 'unauthenticated'),
+      () => store.increment(requestContext(res).client?.namespace ?? 'unauthenticated'),
       (counted) => {
         if (counted) {
           const reset = secondsUntil(counted.resetTime);

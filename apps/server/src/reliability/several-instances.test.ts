@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PetListSchema, PetSchema } from '@animal-store/contract';
+import { CreatedApiKeySchema, PetListSchema, PetSchema } from '@animal-store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
 import { runServerScript, type ServerProcess } from '../test-support/server-process.js';
@@ -77,6 +77,44 @@ describe.runIf(postgres)('two instances on one PostgreSQL database, sharing Redi
       await (await fetch(`${origins[0]}/v1/pets?limit=100`, { headers })).json(),
     );
     expect(listed.filter((pet) => pet.name === 'once across')).toHaveLength(1);
+  });
+
+  it('manages keys across instances: made on one, used on the other, revoked and rotated within 10 s on both', async () => {
+    const [first, second] = origins as [string, string];
+    const manage = (origin: string, path: string, init: RequestInit = {}) =>
+      fetch(`${origin}/v1/api-keys${path}`, { ...init, headers: { ...headers, ...init.headers } });
+    const made = CreatedApiKeySchema.parse(
+      await (
+        await manage(first, '', {
+          method: 'POST',
+          body: JSON.stringify({ name: 'across', scopes: ['pets:read'] }),
+        })
+      ).json(),
+    );
+    const as = (key: string) => ({ authorization: `Bearer ${key}` });
+    for (const origin of origins) {
+      expect((await fetch(`${origin}/v1/pets`, { headers: as(made.key) })).status).toBe(200);
+    }
+    const rotated = await manage(second, `/${made.id}/rotate`, {
+      method: 'POST',
+      body: '{"overlapHours":0}',
+    });
+    expect(rotated.status).toBe(201);
+    const successor = CreatedApiKeySchema.parse(await rotated.json());
+    expect((await fetch(`${first}/v1/pets`, { headers: as(successor.key) })).status).toBe(200);
+    expect((await manage(second, `/${successor.id}`, { method: 'DELETE' })).status).toBe(200);
+    // The first instance trusted both keys moments ago; within 10 s it sees the rotation and the revocation.
+    await expect
+      .poll(
+        async () =>
+          Promise.all(
+            [made.key, successor.key].map(
+              async (key) => (await fetch(`${first}/v1/pets`, { headers: as(key) })).status,
+            ),
+          ),
+        { timeout: 12_000, interval: 500 },
+      )
+      .toStrictEqual([401, 401]);
   });
 
   it('spends one rate-limit budget across both instances', async () => {

@@ -83,6 +83,20 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           select 'first_key_issued', min(created_at) from api_keys having count(*) > 0`.execute(db);
       },
     },
+    '004-api-key-scopes-and-lifetime': {
+      async up(db: Kysely<unknown>) {
+        // Keys that exist keep every scope, so that nothing that works today stops working.
+        await db.schema
+          .alterTable('api_keys')
+          .addColumn('scopes', 'text', (column) =>
+            column.notNull().defaultTo('pets:read pets:write keys:manage'),
+          )
+          .execute();
+        for (const column of ['expires_at', 'last_used_at', 'deprecated_call_at']) {
+          await db.schema.alterTable('api_keys').addColumn(column, 'text').execute();
+        }
+      },
+    },
   };
 }
 

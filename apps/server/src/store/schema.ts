@@ -19,6 +19,14 @@ export interface ApiKeysTable {
   key_prefix: string;
   created_at: string;
   revoked_at: string | null;
+  /** The key's scopes, space-separated (`pets:read pets:write`), as an OAuth scope string is written. */
+  scopes: string;
+  /** When the key stops working; NULL for a key that does not expire. */
+  expires_at: string | null;
+  /** Written at most once a minute per key and instance (keys/key-usage.ts). */
+  last_used_at: string | null;
+  /** When the key last called a deprecated operation; written as rarely as `last_used_at`. */
+  deprecated_call_at: string | null;
 }
 
 /** One row per (API key, Idempotency-Key): the claim on a create and, once done, its response. */

@@ -81,15 +81,19 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
   });
 
   describe('api keys', () => {
-    it('stores only a digest, finds active keys by it and forgets revoked ones', async () => {
+    it('stores only a digest, finds keys by it and marks revoked ones', async () => {
       const created = await store.apiKeys.create('ops');
-      expect(created.key).toMatch(/^as_[\w-]{43}$/);
+      expect(created.key).toMatch(/^as_[\w-]{49}$/);
       const listed = (await store.apiKeys.list()).find((key) => key.id === created.id);
       expect(listed).toStrictEqual({
         id: created.id,
         name: 'ops',
         prefix: created.key.slice(0, 9),
+        scopes: ['pets:read', 'pets:write', 'keys:manage'],
         createdAt: created.createdAt,
+        expiresAt: null,
+        lastUsedAt: null,
+        deprecatedCallAt: null,
         revokedAt: null,
       });
       const stored = await store.database.db
@@ -99,15 +103,54 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
         .execute();
       expect(JSON.stringify(stored)).not.toContain(created.key);
 
-      expect(await store.apiKeys.findActiveByHash(hashApiKey(created.key))).toStrictEqual({
+      expect(await store.apiKeys.findByHash(hashApiKey(created.key))).toMatchObject({
         id: created.id,
         name: 'ops',
+        revokedAt: null,
       });
       const activeBefore = await store.apiKeys.countActive();
-      expect(await store.apiKeys.revoke(created.id)).toBe(true);
-      expect(await store.apiKeys.revoke(created.id)).toBe(false);
-      expect(await store.apiKeys.findActiveByHash(hashApiKey(created.key))).toBeUndefined();
+      const revoked = await store.apiKeys.revoke(created.id);
+      expect(revoked).toMatchObject({ kind: 'revoked', key: { id: created.id }, already: false });
+      // Revoking twice changes nothing: the first revocation's time stays.
+      expect(await store.apiKeys.revoke(created.id)).toStrictEqual({ ...revoked, already: true });
+      expect((await store.apiKeys.findByHash(hashApiKey(created.key)))?.revokedAt).toBe(
+        revoked.kind === 'revoked' ? revoked.key.revokedAt : 'not revoked',
+      );
       expect(await store.apiKeys.countActive()).toBe(activeBefore - 1);
+    });
+
+    it('rotates a key: a successor with its name, scopes and lifetime, the old key ending after the overlap', async () => {
+      const now = Date.now();
+      const old = await store.apiKeys.create('rotated', {
+        scopes: ['pets:read'],
+        expiresAt: new Date(now + 90 * 24 * 3600_000).toISOString(),
+      });
+      const rotation = await store.apiKeys.rotate(old.id, 2, now);
+      if (rotation.kind !== 'rotated') throw new Error(`not rotated: ${rotation.kind}`);
+      expect(rotation.successor).toMatchObject({ name: 'rotated', scopes: ['pets:read'] });
+      expect(rotation.successor.key).not.toBe(old.key);
+      expect(rotation.predecessor.expiresAt).toBe(new Date(now + 2 * 3600_000).toISOString());
+      const lifetime = Date.parse(old.expiresAt ?? '') - Date.parse(old.createdAt);
+      expect(Date.parse(rotation.successor.expiresAt ?? '') - now).toBe(lifetime);
+      // With no overlap the old key ends now; once ended it cannot be rotated again.
+      expect((await store.apiKeys.rotate(old.id, 0, now + 3 * 3600_000)).kind).toBe('inactive');
+      expect((await store.apiKeys.rotate(Number.MAX_SAFE_INTEGER, 24)).kind).toBe('not_found');
+    });
+
+    it('keeps the last active key that may manage keys from revoking itself', async () => {
+      const fresh = await kind.create();
+      const own = await openRepositories(fresh.config);
+      try {
+        const manager = await own.apiKeys.create('manager');
+        await own.apiKeys.create('reader', { scopes: ['pets:read'] });
+        expect((await own.apiKeys.revoke(manager.id, { actingKeyId: manager.id })).kind).toBe('last_manager');
+        const second = await own.apiKeys.create('second manager', { scopes: ['keys:manage'] });
+        expect((await own.apiKeys.revoke(manager.id, { actingKeyId: manager.id })).kind).toBe('revoked');
+        expect((await own.apiKeys.revoke(second.id, { actingKeyId: second.id })).kind).toBe('last_manager');
+      } finally {
+        await own.database.close();
+        await fresh.drop();
+      }
     });
   });
 

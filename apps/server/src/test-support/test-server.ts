@@ -56,6 +56,7 @@ export async function startTestServer(
   const app = createApp({
     pets: store.pets,
     petCreation: store.petCreation,
+    apiKeys: store.apiKeys,
     keyVerifier: new KeyVerifier(store.apiKeys, options.configuredKeys ?? [], options.verifiedKeyTtlMs),
     logger,
     checkReady: () => store.database.checkReady(),

@@ -1,0 +1,148 @@
+import {
+  DEFAULT_ROTATION_OVERLAP_HOURS,
+  FIELD_MESSAGES,
+  MAX_API_KEY_LIFETIME_DAYS,
+} from '@animal-store/contract';
+import type { Logger } from 'pino';
+import { errorBody } from '../http/api-error.js';
+import { requestContext } from '../http/request-context.js';
+import type { KeyUsage } from '../keys/key-usage.js';
+import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
+import type { ApiKeyRepository } from '../store/api-key-repository.js';
+import { configuredKeyView, storedKeyView } from './api-key-view.js';
+import type { ApiKeyOperations } from './operation.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An expiry the schema cannot judge (it holds no refinements): it must lie ahead, and not too far. */
+function expiryProblem(expiresAt: string, nowMs: number): string | undefined {
+  const at = Date.parse(expiresAt);
+  if (at <= nowMs) return FIELD_MESSAGES.expiryNotFuture;
+  if (at > nowMs + MAX_API_KEY_LIFETIME_DAYS * DAY_MS) return FIELD_MESSAGES.expiryTooFar;
+  return undefined;
+}
+
+const keyNotFound = (keyId: number) => ({
+  status: 404 as const,
+  body: errorBody('api_key_not_found', `No API key has id ${keyId}.`),
+});
+
+/**
+ * The key-management operations. Each change is logged with the acting key's id; the secret of a new key is in
+ * its answer only, never in a log line.
+ */
+export function apiKeyOperations({
+  apiKeys,
+  keyVerifier,
+  keyUsage,
+  logger,
+}: {
+  apiKeys: ApiKeyRepository;
+  keyVerifier: KeyVerifier;
+  keyUsage: KeyUsage;
+  logger: Logger;
+}): ApiKeyOperations {
+  /** The client authentication admitted: every operation here runs behind it. */
+  const actingClient = (res: Parameters<typeof requestContext>[0]): ApiClient => {
+    const { client } = requestContext(res);
+    if (!client) throw new Error('a key operation ran without an authenticated client');
+    return client;
+  };
+  const logChange = (event: string, keyId: number, actor: ApiClient) =>
+    logger.info({ apiKeyId: String(keyId), actingApiKeyId: actor.keyId }, event);
+
+  return {
+    listApiKeys: {
+      handler: async () => {
+        const now = new Date().toISOString();
+        const stored = (await apiKeys.list()).map((key) => storedKeyView(key, now));
+        const configured = keyVerifier.configuredKeys().map((key) => configuredKeyView(key, keyUsage));
+        return { status: 200, body: [...stored, ...configured] };
+      },
+    },
+
+    getCurrentApiKey: {
+      handler: async ({ res }) => {
+        const client = actingClient(res);
+        if (client.storedId === undefined) {
+          const configured = keyVerifier.configuredKeys().find((key) => key.client.keyId === client.keyId);
+          if (configured) return { status: 200, body: configuredKeyView(configured, keyUsage) };
+        } else {
+          const stored = await apiKeys.findById(client.storedId);
+          if (stored) return { status: 200, body: storedKeyView(stored) };
+        }
+        return {
+          status: 401,
+          body: errorBody('unauthorized', 'The API key is no longer known to the store.'),
+        };
+      },
+    },
+
+    createApiKey: {
+      readsJsonBody: true,
+      handler: async ({ body, res }) => {
+        const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt).toISOString();
+        const problem = expiresAt === null ? undefined : expiryProblem(expiresAt, Date.now());
+        if (problem) {
+          return { status: 400, body: errorBody('validation_failed', `body field 'expiresAt': ${problem}`) };
+        }
+        const created = await apiKeys.create(body.name, { scopes: body.scopes, expiresAt });
+        logChange('API key created', created.id, actingClient(res));
+        return { status: 201, body: { ...storedKeyView(created), key: created.key } };
+      },
+    },
+
+    revokeApiKey: {
+      handler: async ({ params, res }) => {
+        const actor = actingClient(res);
+        // A configured key can always manage keys: while one exists, the store cannot be locked out.
+        const guardLastManager = keyVerifier.configuredKeys().length === 0;
+        const outcome = await apiKeys.revoke(params.keyId, {
+          actingKeyId: guardLastManager ? actor.storedId : undefined,
+        });
+        switch (outcome.kind) {
+          case 'not_found':
+            return keyNotFound(params.keyId);
+          case 'last_manager':
+            return {
+              status: 409,
+              body: errorBody(
+                'last_key_manager',
+                'This is the last active key that can manage keys: revoking it would lock everyone out. ' +
+                  'Create another key with the keys:manage scope first.',
+              ),
+            };
+        }
+        logChange('API key revoked', params.keyId, actor);
+        return { status: 200, body: storedKeyView(outcome.key) };
+      },
+    },
+
+    rotateApiKey: {
+      readsJsonBody: true,
+      handler: async ({ params, body, res }) => {
+        const overlapHours = body?.overlapHours ?? DEFAULT_ROTATION_OVERLAP_HOURS;
+        const outcome = await apiKeys.rotate(params.keyId, overlapHours);
+        switch (outcome.kind) {
+          case 'not_found':
+            return keyNotFound(params.keyId);
+          case 'inactive':
+            return {
+              status: 409,
+              body: errorBody(
+                'api_key_inactive',
+                `API key ${params.keyId} is ${storedKeyView(outcome.key).state}: only an active key can be rotated.`,
+              ),
+            };
+        }
+        const actor = actingClient(res);
+        logChange('API key rotated', params.keyId, actor);
+        logChange('API key created', outcome.successor.id, actor);
+        return {
+          status: 201,
+          body: { ...storedKeyView(outcome.successor), key: outcome.successor.key },
+        };
+      },
+    },
+  };
+}
