@@ -4,10 +4,24 @@ import type { KeyUsage } from '../keys/key-usage.js';
 import type { ConfiguredKey } from '../keys/key-verifier.js';
 import { isActive, type StoredApiKey } from '../store/api-key-repository.js';
 
-/** A stored key as the API shows it, its state as of `now`. */
+/**
+ * A stored key as the API shows it, its state as of `now`. Field by field, in the contract's order: whatever else
+ * the value carries (an issued key's secret) is never shown by accident.
+ */
 export function storedKeyView(key: StoredApiKey, now = new Date().toISOString()): ApiKey {
-  const state = key.revokedAt !== null ? 'revoked' : isActive(key, now) ? 'active' : 'expired';
-  return { ...key, state, configured: false };
+  return {
+    id: key.id,
+    name: key.name,
+    prefix: key.prefix,
+    scopes: key.scopes,
+    state: key.revokedAt !== null ? 'revoked' : isActive(key, now) ? 'active' : 'expired',
+    configured: false,
+    createdAt: key.createdAt,
+    expiresAt: key.expiresAt,
+    lastUsedAt: key.lastUsedAt,
+    deprecatedCallAt: key.deprecatedCallAt,
+    revokedAt: key.revokedAt,
+  };
 }
 
 /** A key set by API_KEYS: always active, every scope, its use as this instance saw it. */
