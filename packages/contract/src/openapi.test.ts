@@ -30,6 +30,28 @@ describe('OpenAPI document', () => {
   });
 });
 
+/** Every value of `key` anywhere in `node`. */
+function valuesOf(node: unknown, key: string): unknown[] {
+  if (Array.isArray(node)) return node.flatMap((child) => valuesOf(child, key));
+  if (!node || typeof node !== 'object') return [];
+  const record = node as Record<string, unknown>;
+  return [
+    ...(key in record ? [record[key]] : []),
+    ...Object.values(record).flatMap((child) => valuesOf(child, key)),
+  ];
+}
+
+describe('OpenAPI 3.0.3 as declared', () => {
+  it('writes exclusiveMinimum as 3.0 does (a boolean), never as a number (3.1)', () => {
+    expect(openApiDocument.openapi).toBe('3.0.3');
+    expect(
+      valuesOf(openApiDocument, 'exclusiveMinimum').filter((value) => typeof value !== 'boolean'),
+    ).toStrictEqual([]);
+    // Ids still start at 1.
+    expect(JSON.stringify(openApiDocument)).toContain('"type":"integer","minimum":1');
+  });
+});
+
 describe('OpenAPI document for readers', () => {
   it('lists the animals under the Animals tag and the key operations under API keys, each with its scope', () => {
     const operations = Object.values(openApiDocument.paths).flatMap((path) =>

@@ -56,14 +56,28 @@ function scopeSentence(operationId: string): string {
   return scope ? `Needs an API key with the \`${scope}\` scope.` : 'Any active API key may call it.';
 }
 
-/** Ids are bounded by MAX_SAFE_ID in Zod; on the wire they are the seed's int64. */
-function markInt64(node: unknown): void {
+/**
+ * Written as OpenAPI 3.0.3 says, where the schema converter writes JSON Schema's later forms: ids bounded by
+ * MAX_SAFE_ID in Zod are the seed's int64 on the wire, and a numeric `exclusiveMinimum` (3.1) becomes 3.0's
+ * `minimum` (integers) or boolean `exclusiveMinimum`, which validators and code generators of 3.0 require.
+ */
+function asOpenApi303(node: unknown): void {
   if (Array.isArray(node)) {
-    node.forEach(markInt64);
+    node.forEach(asOpenApi303);
   } else if (node && typeof node === 'object') {
     const record = node as Record<string, unknown>;
     if (record.type === 'integer' && record.maximum === MAX_SAFE_ID) record.format = 'int64';
-    Object.values(record).forEach(markInt64);
+    if (typeof record.exclusiveMinimum === 'number') {
+      const bound = record.exclusiveMinimum;
+      if (record.type === 'integer') {
+        record.minimum = bound + 1;
+        delete record.exclusiveMinimum;
+      } else {
+        record.minimum = bound;
+        record.exclusiveMinimum = true;
+      }
+    }
+    Object.values(record).forEach(asOpenApi303);
   }
 }
 
@@ -127,7 +141,7 @@ export const openApiDocument = generateOpenApi(
         tags: [keys ? API_KEYS_TAG.name : ANIMALS_TAG.name],
         parameters,
       };
-      markInt64(mapped);
+      asOpenApi303(mapped);
       return mapped;
     },
   },
