@@ -52,6 +52,29 @@ describe('OpenAPI 3.0.3 as declared', () => {
   });
 });
 
+describe('response headers', () => {
+  type Responses = Record<string, { headers?: Record<string, unknown> }>;
+  const responsesOf = (path: string, method: string) =>
+    (openApiDocument.paths[path] as Record<string, { responses: Responses }>)[method]?.responses ?? {};
+  const headersOf = (path: string, method: string, status: string) =>
+    Object.keys(responsesOf(path, method)[status]?.headers ?? {});
+
+  it('declares the headers clients depend on: paging, the new address, limits, retries and the deprecation', () => {
+    expect(headersOf('/pets', 'get', '200')).toContain('Link');
+    expect(headersOf('/pets', 'post', '201')).toStrictEqual(
+      expect.arrayContaining(['Location', 'Idempotent-Replayed', 'RateLimit', 'X-Request-Id']),
+    );
+    expect(headersOf('/pets', 'get', '429')).toContain('Retry-After');
+    expect(headersOf('/pets', 'get', '503')).toContain('Retry-After');
+    expect(headersOf('/pets', 'get', '403')).toContain('WWW-Authenticate');
+    for (const status of Object.keys(responsesOf('/pets/{petId}', 'get'))) {
+      expect(headersOf('/pets/{petId}', 'get', status)).toStrictEqual(
+        expect.arrayContaining(['Deprecation', 'Sunset', 'Link']),
+      );
+    }
+  });
+});
+
 describe('OpenAPI document for readers', () => {
   it('lists the animals under the Animals tag and the key operations under API keys, each with its scope', () => {
     const operations = Object.values(openApiDocument.paths).flatMap((path) =>

@@ -2,6 +2,7 @@ import { generateOpenApi } from '@ts-rest/open-api';
 import { apiKeysContract } from './api-keys-contract.js';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_STATUSES } from './limits.js';
 import { ANIMALS_TAG, API_KEYS_TAG, documentDescription } from './openapi-description.js';
+import { responseHeaders } from './openapi-headers.js';
 import { API_BASE_PATH, inKiB, MAX_BODY_BYTES } from './rules.js';
 import { requiredScope } from './scopes.js';
 import { storeContract } from './store-contract.js';
@@ -124,6 +125,7 @@ export const openApiDocument = generateOpenApi(
           (keys ? API_KEY_RESPONSE_DESCRIPTIONS[status] : undefined) ??
           RESPONSE_DESCRIPTIONS[status] ??
           status;
+        response.headers = responseHeaders(operationId, status);
       }
       const parameters = operation.parameters
         ?.filter(
