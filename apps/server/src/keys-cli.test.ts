@@ -58,7 +58,7 @@ describe('keys command', () => {
     expect(created.code).toBe(0);
     expect(created.output).toMatch(/^Created key \d+ \(reader; pets:read\)\./);
     expect((await keys('list')).output).toMatch(
-      /\treader\tpets:read\t\S+\t2099-02-01T00:00:00\.000Z\tactive\n/,
+      /\treader\tpets:read\t\S+\t2099-01-31T23:59:59\.000Z\tactive\n/,
     );
   });
 

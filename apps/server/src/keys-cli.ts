@@ -11,7 +11,7 @@ Usage:
   keys create --name NAME [--scope SCOPE]… [--expires DATE]
                             create a key and print it (shown only this once); every scope unless --scope
                             names some (${API_KEY_SCOPES.join(', ')}); --expires takes an ISO 8601 date
-                            or date and time (a date alone ends at its midnight, UTC)
+                            or date and time (a date alone ends at 23:59:59 UTC)
   keys list                 list keys (never the keys themselves)
   keys revoke ID            revoke the key with that id (ids as shown by \`keys list\`)
 
@@ -36,10 +36,9 @@ const OPTIONS = {
 const isScope = (value: string): value is ApiKeyScope =>
   (API_KEY_SCOPES as readonly string[]).includes(value);
 
-/** `--expires` as an instant: a date alone means the end of that day (its following midnight, UTC). */
+/** `--expires` as an instant: a date alone means the end of that day, 23:59:59 UTC, as `animal-store keys` reads it. */
 function parseExpiry(text: string): string {
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const at = Date.parse(dateOnly ? `${text}T00:00:00Z` : text) + (dateOnly ? 24 * 3600_000 : 0);
+  const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T23:59:59Z` : text);
   if (Number.isNaN(at)) throw new UsageError(`--expires '${text}' is not an ISO 8601 date, e.g. 2027-01-31`);
   if (at <= Date.now()) throw new UsageError(`--expires '${text}' is not in the future`);
   return new Date(at).toISOString();

@@ -36,9 +36,9 @@ export const ApiKeySchema = z.object({
     ),
   createdAt: instant('When the key was made; null for a configured key.'),
   expiresAt: instant('When the key stops working; null if it never expires.'),
-  lastUsedAt: instant('When the key last called the API (to the minute); null if never.'),
+  lastUsedAt: instant('When the key last called the API, recorded within a minute of it; null if never.'),
   deprecatedCallAt: instant(
-    'When the key last called a deprecated operation (to the minute); null if never.',
+    'When the key last called a deprecated operation, recorded within a minute of it; null if never.',
   ),
   revokedAt: instant('When the key was revoked; null while it is not.'),
 });
