@@ -1,4 +1,4 @@
-import { contract } from '@animal-store/contract';
+import { storeContract } from '@animal-store/contract';
 import { initTsrReactQuery } from '@ts-rest/react-query/v5';
 
 /**
@@ -6,7 +6,7 @@ import { initTsrReactQuery } from '@ts-rest/react-query/v5';
  * here, so requests, responses and errors are typed by the contract and never written by hand.
  */
 export function createApiClient(baseUrl: string, apiKey: string) {
-  return initTsrReactQuery(contract, {
+  return initTsrReactQuery(storeContract, {
     baseUrl,
     baseHeaders: { authorization: `Bearer ${apiKey}` },
     // A store on another version of the contract should fail loudly rather than render half-understood data.

@@ -26,6 +26,35 @@ describe('describeFailure and failureWords', () => {
     );
   });
 
+  it('asks to wait only for the 409 of an add still in progress; other 409s are refusals with a reason', () => {
+    const conflict = (code: string) =>
+      describeFailure({
+        status: 409,
+        body: errorBody(code, 409),
+        headers: new Headers({ 'retry-after': '2' }),
+      });
+    expect(conflict('idempotency_request_in_progress')).toStrictEqual({
+      kind: 'busy',
+      limited: false,
+      retryAfterSeconds: 2,
+    });
+    expect(conflict('last_key_manager')).toStrictEqual({
+      kind: 'refused',
+      body: errorBody('last_key_manager', 409),
+    });
+  });
+
+  it('says which action a key lacks the scope for', () => {
+    const failure = describeFailure({
+      status: 403,
+      body: errorBody('insufficient_scope', 403),
+      headers: new Headers(),
+    });
+    expect(failureWords(failure, 'load the catalogue')).toBe(
+      'This API key is not allowed to load the catalogue.',
+    );
+  });
+
   it('reads a Retry-After given as a date, and rounds long waits to minutes', () => {
     const later = new Date(Date.now() + 300_000).toUTCString();
     const failure = describeFailure({

@@ -11,7 +11,7 @@ export type CallFailure =
   | { kind: 'busy'; limited: boolean; retryAfterSeconds: number | undefined }
   /** No answer at all: the store is down, the address is wrong or the network is gone. */
   | { kind: 'unreachable' }
-  /** The store refused the request and said why (a 400 names the fields). */
+  /** The store refused the request and said why (a 400 names the fields, a 403 the scope the key lacks). */
   | { kind: 'refused'; body: ApiError }
   /** An answer this app cannot read: a proxy's error page, or a store on another version of the contract. */
   | { kind: 'unexpected' };
@@ -25,11 +25,14 @@ export function describeFailure(error: unknown): CallFailure {
   if (error instanceof Error || typeof error !== 'object' || error === null) return { kind: 'unexpected' };
   const status = 'status' in error ? error.status : undefined;
   if (status === 401) return { kind: 'unauthorized' };
-  if (status === 429 || status === 503 || status === 409) {
+  const parsed = ErrorSchema.safeParse('body' in error ? error.body : undefined);
+  // Of the 409s only an add still in progress asks to wait; the others (a key that may not be revoked or rotated)
+  // are refusals with a reason.
+  const inProgress = status === 409 && parsed.data?.code === 'idempotency_request_in_progress';
+  if (status === 429 || status === 503 || inProgress) {
     const headers = 'headers' in error && error.headers instanceof Headers ? error.headers : undefined;
     return { kind: 'busy', limited: status === 429, retryAfterSeconds: retryAfter(headers) };
   }
-  const parsed = ErrorSchema.safeParse('body' in error ? error.body : undefined);
   return parsed.success ? { kind: 'refused', body: parsed.data } : { kind: 'unexpected' };
 }
 

@@ -21,6 +21,7 @@ export function failureWords(failure: CallFailure, doing: string): string {
     case 'unreachable':
       return `The store could not be reached, so this app could not ${doing}. Check the connection and try again.`;
     case 'refused':
+      if (failure.body.code === 'insufficient_scope') return `This API key is not allowed to ${doing}.`;
       // The store's own message is written for API clients (it names headers and fields); the form shows the
       // field messages on their fields, and anything else gets one sentence here.
       return `The store refused to ${doing}. Please check what you entered and try again.`;
