@@ -3,7 +3,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AddPetForm } from './add-pet-form';
-import { serverFormErrors } from './server-field-errors';
+import { petServerErrors } from './pet-form-values';
 
 function renderForm(props: Partial<Parameters<typeof AddPetForm>[0]> = {}) {
   const onSubmit = vi.fn<(pet: NewPet) => Promise<boolean>>(async () => true);
@@ -113,7 +113,7 @@ describe('AddPetForm', () => {
 
   it("shows the store's 400 on the field it names", () => {
     renderForm({
-      serverErrors: serverFormErrors({
+      serverErrors: petServerErrors({
         kind: 'refused',
         body: {
           code: 'validation_failed',
@@ -129,7 +129,7 @@ describe('AddPetForm', () => {
 
   it('offers to try again, with what was typed, when the store could not be reached', async () => {
     const onSubmit = vi.fn(async () => false);
-    const { user } = renderForm({ onSubmit, serverErrors: serverFormErrors({ kind: 'unreachable' }) });
+    const { user } = renderForm({ onSubmit, serverErrors: petServerErrors({ kind: 'unreachable' }) });
     await user.type(field('Name'), 'Rex');
     await user.type(field('Category ID'), '1');
     await user.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,5 +1,6 @@
 import { type NewPet, PET_NAME_MAX_LENGTH, PET_STATUSES } from '@animal-store/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import type { ServerFormErrors } from '../api/server-field-errors';
 import {
   EMPTY_PET_FORM,
   type FieldErrors,
@@ -9,14 +10,13 @@ import {
   type PetFormValues,
   validatePetForm,
 } from './pet-form-values';
-import type { ServerFormErrors } from './server-field-errors';
 
 interface AddPetFormProps {
   /** Sends the animal; resolves true when the store added it. */
   onSubmit: (pet: NewPet) => Promise<boolean>;
   pending: boolean;
   /** Why the store did not add the animal, already split by field. */
-  serverErrors: ServerFormErrors | undefined;
+  serverErrors: ServerFormErrors<PetField> | undefined;
   /** The admin changed something, so the store's last objections no longer describe the form. */
   onEdit: () => void;
 }

@@ -5,7 +5,7 @@ import { petListKey, useApi } from '../api/api-client-context';
 import { describeFailure } from '../api/api-error';
 import { AddPetForm } from './add-pet-form';
 import { CreationAttempt } from './creation-attempt';
-import { serverFormErrors } from './server-field-errors';
+import { petServerErrors } from './pet-form-values';
 
 /** The add-animal form wired to createPet: on success every cached page is refetched, so the animal shows up. */
 export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
@@ -21,7 +21,7 @@ export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
 
   const failure = mutation.error ? describeFailure(mutation.error) : undefined;
   // A 401 ends the session (see the query client); every other refusal is shown on the form.
-  const serverErrors = failure && failure.kind !== 'unauthorized' ? serverFormErrors(failure) : undefined;
+  const serverErrors = failure && failure.kind !== 'unauthorized' ? petServerErrors(failure) : undefined;
   const added = mutation.data?.body;
 
   return (

@@ -1,5 +1,4 @@
 import type { PetStatus } from '@animal-store/contract';
-import { useEffect, useRef } from 'react';
 
 const SKELETON_ROWS = 5;
 
@@ -31,31 +30,6 @@ export function EmptyState(props: { status: PetStatus | undefined; onClearFilter
       <p className="state-title">No animals with status “{props.status}”</p>
       <button type="button" className="secondary" onClick={props.onClearFilter}>
         Show all statuses
-      </button>
-    </div>
-  );
-}
-
-/**
- * A failure that replaces the list also removes the pager: after a failed Next, clicked at the foot of a long page,
- * the focus falls to the page and the error may sit out of view. Then it is brought into view and given the focus,
- * so that a screen reader reads it where the admin is; an admin busy elsewhere (typing in the add form) is left
- * alone, as the alert is announced anyway.
- */
-export function ErrorState(props: { message: string; onRetry: () => void; retrying: boolean }) {
-  const alert = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const focused = document.activeElement;
-    if (!alert.current || (focused !== null && focused !== document.body)) return;
-    alert.current.scrollIntoView({ block: 'nearest' });
-    alert.current.focus({ preventScroll: true });
-  }, []);
-  return (
-    <div className="state state-error" role="alert" tabIndex={-1} ref={alert}>
-      <p className="state-title">The catalogue could not be loaded</p>
-      <p>{props.message}</p>
-      <button type="button" className="secondary" onClick={props.onRetry} aria-disabled={props.retrying}>
-        {props.retrying ? 'Trying again…' : 'Try again'}
       </button>
     </div>
   );

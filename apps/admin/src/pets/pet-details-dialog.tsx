@@ -1,7 +1,7 @@
 import type { Pet } from '@animal-store/contract';
 import { useEffect, useId, useRef } from 'react';
 import { useApi } from '../api/api-client-context';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../controls/copy-button';
 import { StatusBadge } from './status-badge';
 
 /**

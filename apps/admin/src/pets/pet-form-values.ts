@@ -1,4 +1,7 @@
 import { type NewPet, NewPetSchema, PET_STATUSES, type PetStatus } from '@animal-store/contract';
+import type { CallFailure } from '../api/api-error';
+import { failureWords } from '../api/failure-words';
+import { type ServerFormErrors, serverFormErrors } from '../api/server-field-errors';
 
 /** What the add-animal form holds: text as typed, so nothing is lost or coerced before validation. */
 export interface PetFormValues {
@@ -44,4 +47,9 @@ export function validatePetForm(values: PetFormValues): { pet: NewPet } | { erro
     if (isPetField(field)) errors[field] ??= missing ? 'must be filled in' : issue.message;
   }
   return { errors };
+}
+
+/** Why the store did not add the animal, split onto the form's fields. */
+export function petServerErrors(failure: CallFailure): ServerFormErrors<PetField> {
+  return serverFormErrors(failure, isPetField, (unplaced) => failureWords(unplaced, 'add the animal'));
 }

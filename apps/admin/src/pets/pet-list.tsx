@@ -1,5 +1,6 @@
 import type { Pet, PetStatus } from '@animal-store/contract';
-import { EmptyState, ErrorState, LoadingState } from './list-states';
+import { ErrorState } from '../controls/error-state';
+import { EmptyState, LoadingState } from './list-states';
 import { PetTable } from './pet-table';
 
 /** Everything the catalogue area can show; derived from the listPets query by the catalogue page. */
@@ -22,7 +23,14 @@ export function PetList({ view, status, caption, onOpen, onRetry, onClearFilter 
     case 'loading':
       return <LoadingState />;
     case 'error':
-      return <ErrorState message={view.message} onRetry={onRetry} retrying={view.retrying} />;
+      return (
+        <ErrorState
+          title="The catalogue could not be loaded"
+          message={view.message}
+          onRetry={onRetry}
+          retrying={view.retrying}
+        />
+      );
     case 'data':
       return view.pets.length === 0 ? (
         <EmptyState status={status} onClearFilter={onClearFilter} />

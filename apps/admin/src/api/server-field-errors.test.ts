@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { serverFormErrors } from './server-field-errors';
+import type { CallFailure } from './api-error';
+import { failureWords } from './failure-words';
+import { serverFormErrors as split } from './server-field-errors';
+
+/** A form of two fields, as the add-animal form's first two. */
+const isField = (name: string): name is 'name' | 'categoryId' => name === 'name' || name === 'categoryId';
+const serverFormErrors = (failure: CallFailure) =>
+  split(failure, isField, (unplaced) => failureWords(unplaced, 'add the animal'));
 
 const refused = (message: string) =>
   ({ kind: 'refused', body: { code: 'validation_failed', message, status: 400 } }) as const;
