@@ -30,9 +30,10 @@ describe('the API documentation page', () => {
     await store?.stop();
   });
 
-  it('groups the three operations under the Animals tag, getPet marked deprecated', async () => {
+  it('groups the operations under the Animals and API keys tags, getPet marked deprecated', async () => {
     expect(await page.locator('.opblock-tag').allTextContents()).toStrictEqual([
       expect.stringMatching(/^Animals/),
+      expect.stringMatching(/^API keys/),
     ]);
     // Swagger UI breaks paths with zero-width spaces.
     const paths = await page
@@ -42,6 +43,11 @@ describe('the API documentation page', () => {
       '/pets',
       '/pets',
       '/pets/{petId}',
+      '/api-keys',
+      '/api-keys',
+      '/api-keys/current',
+      '/api-keys/{keyId}',
+      '/api-keys/{keyId}/rotate',
     ]);
     expect(await page.locator('.opblock.opblock-deprecated').count()).toBe(1);
   });
