@@ -1,7 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { createQueryClient } from './api/query-client';
+import type { Environment } from './config/runtime-config';
 import { Screens } from './screens';
+import { type CurrentKeyAnswer, currentKeyQueryKey } from './session/current-key';
 import { signOutReasons } from './session/sign-out-reasons';
 import { useSession } from './session/use-session';
 
@@ -19,6 +21,12 @@ export function App() {
   };
   onUnauthorized.current = () => signOut(signOutReasons.keyRefused);
 
+  const signIn = (apiKey: string, environment: Environment, accepted: CurrentKeyAnswer) => {
+    // The sign-in check already told what the key may do: kept, so that signing in costs the store one call.
+    queryClient.setQueryData(currentKeyQueryKey(environment), accepted);
+    session.signIn(apiKey, environment);
+  };
+
   const chooseEnvironment = (name: string) => {
     const from = session.signedIn?.environment.name;
     session.chooseEnvironment(name, from && signOutReasons.switched(from, name));
@@ -27,7 +35,12 @@ export function App() {
 
   return (
     <QueryClientProvider client={queryClient}>
-      <Screens session={session} onSignOut={signOut} onEnvironmentChange={chooseEnvironment} />
+      <Screens
+        session={session}
+        onSignIn={signIn}
+        onSignOut={signOut}
+        onEnvironmentChange={chooseEnvironment}
+      />
     </QueryClientProvider>
   );
 }

@@ -5,6 +5,7 @@ import { App } from './app';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/catalogue.css';
+import './styles/keys.css';
 import './styles/layout.css';
 import './styles/motion.css';
 

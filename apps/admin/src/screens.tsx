@@ -1,25 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo } from 'react';
-import { createApiClient } from './api/api-client';
-import { ApiClientProvider } from './api/api-client-context';
+import { useEffect } from 'react';
 import { type Environment, fetchRuntimeConfig } from './config/runtime-config';
 import { AppHeader } from './layout/app-header';
 import { EnvironmentSelect } from './layout/environment-select';
-import { CataloguePage } from './pets/catalogue-page';
-import { isOffered, type SignedIn as SignedInSession } from './session/session-storage';
+import type { CurrentKeyAnswer } from './session/current-key';
+import { isOffered } from './session/session-storage';
 import { signOutReasons } from './session/sign-out-reasons';
 import type { Session } from './session/use-session';
 import { SignInPage } from './sign-in/sign-in-page';
+import { SignedIn } from './signed-in';
 
 interface ScreensProps {
   session: Session;
+  onSignIn: (apiKey: string, environment: Environment, accepted: CurrentKeyAnswer) => void;
   onSignOut: (reason?: string) => void;
   /** Choosing another environment while signed in signs out. */
   onEnvironmentChange: (name: string) => void;
 }
 
-/** Which screen the tab shows: starting up (reading config.json), sign-in, or the catalogue. */
-export function Screens({ session, onSignOut, onEnvironmentChange }: ScreensProps) {
+/** Which screen the tab shows: starting up (reading config.json), sign-in, or the signed-in screens. */
+export function Screens({ session, onSignIn, onSignOut, onEnvironmentChange }: ScreensProps) {
   const config = useQuery({
     queryKey: ['runtime-config'],
     queryFn: ({ signal }) => fetchRuntimeConfig(signal),
@@ -85,23 +85,9 @@ export function Screens({ session, onSignOut, onEnvironmentChange }: ScreensProp
         environments={environments}
         environment={environment}
         onEnvironmentChange={onEnvironmentChange}
-        onSignedIn={session.signIn}
+        onSignedIn={onSignIn}
         notice={session.notice}
       />
     </>
-  );
-}
-
-/** The catalogue of the one environment the key was accepted by: the client gets both from the same session. */
-function SignedIn({ session, children }: { session: SignedInSession; children: ReactNode }) {
-  const { environment, apiKey } = session;
-  const { baseUrl } = environment;
-  const api = useMemo(() => createApiClient(baseUrl, apiKey), [baseUrl, apiKey]);
-  return (
-    <ApiClientProvider api={api} environment={environment}>
-      {children}
-      {/* Keyed by environment: the paging state and cursors of one store mean nothing to another. */}
-      <CataloguePage key={environment.name} />
-    </ApiClientProvider>
   );
 }

@@ -10,8 +10,11 @@ import { PetDetailsDialog } from './pet-details-dialog';
 import { PetList, type PetListView } from './pet-list';
 import { usePetPages } from './use-pet-pages';
 
-/** The catalogue with its filter and pages, the add-animal form beside it, and one animal's details on demand. */
-export function CataloguePage() {
+/**
+ * The catalogue with its filter and pages, the add-animal form beside it when the key may add animals
+ * (`canAdd`), and one animal's details on demand.
+ */
+export function CataloguePage({ canAdd }: { canAdd: boolean }) {
   const { environment } = useApi();
   const pages = usePetPages();
   const [selected, setSelected] = useState<Pet>();
@@ -29,14 +32,15 @@ export function CataloguePage() {
   const pageNumber = pages.pageIndex + 1;
 
   return (
-    <main id="main" className="catalogue-page">
-      <AddPetSection onOpen={setSelected} />
+    <main id="main" className={canAdd ? 'catalogue-page' : 'catalogue-page read-only'}>
+      {canAdd && <AddPetSection onOpen={setSelected} />}
       <section className="panel catalogue" aria-labelledby="catalogue-heading">
         <h2 id="catalogue-heading">Catalogue</h2>
         <ListControls filter={pages.filter} onChange={pages.setFilter} />
         <PetList
           view={view}
           status={pages.filter.status}
+          canAdd={canAdd}
           caption={`Animals in ${environment.name}, page ${pageNumber}`}
           onOpen={setSelected}
           onRetry={() => void result.refetch()}

@@ -16,12 +16,16 @@ export function LoadingState() {
   );
 }
 
-export function EmptyState(props: { status: PetStatus | undefined; onClearFilter: () => void }) {
+export function EmptyState(props: {
+  status: PetStatus | undefined;
+  canAdd: boolean;
+  onClearFilter: () => void;
+}) {
   if (props.status === undefined) {
     return (
       <div className="state state-empty" role="status">
         <p className="state-title">No animals in the catalogue yet</p>
-        <p>Add the first one with the form “Add an animal”.</p>
+        {props.canAdd && <p>Add the first one with the form “Add an animal”.</p>}
       </div>
     );
   }

@@ -10,9 +10,17 @@ const PETS: Pet[] = [
   { id: 3, name: 'Kiki', categoryId: 30 },
 ];
 
-function renderList(view: PetListView, status?: Pet['status']) {
+function renderList(view: PetListView, status?: Pet['status'], canAdd = true) {
   const handlers = { onOpen: vi.fn(), onRetry: vi.fn(), onClearFilter: vi.fn() };
-  render(<PetList view={view} status={status} caption="Animals in production, page 1" {...handlers} />);
+  render(
+    <PetList
+      view={view}
+      status={status}
+      canAdd={canAdd}
+      caption="Animals in production, page 1"
+      {...handlers}
+    />,
+  );
   return handlers;
 }
 
@@ -29,6 +37,11 @@ describe('PetList', () => {
       'No animals in the catalogue yetAdd the first one with the form “Add an animal”.',
     );
     expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('points to no add form when the key may not add animals', () => {
+    renderList({ kind: 'data', pets: [], busy: false }, undefined, false);
+    expect(screen.getByRole('status').textContent).toBe('No animals in the catalogue yet');
   });
 
   it('offers to clear the filter when no animal has the chosen status', async () => {

@@ -12,13 +12,15 @@ export type PetListView =
 interface PetListProps {
   view: PetListView;
   status: PetStatus | undefined;
+  /** Whether the add form is offered, so that the empty catalogue may point to it. */
+  canAdd: boolean;
   caption: string;
   onOpen: (pet: Pet) => void;
   onRetry: () => void;
   onClearFilter: () => void;
 }
 
-export function PetList({ view, status, caption, onOpen, onRetry, onClearFilter }: PetListProps) {
+export function PetList({ view, status, canAdd, caption, onOpen, onRetry, onClearFilter }: PetListProps) {
   switch (view.kind) {
     case 'loading':
       return <LoadingState />;
@@ -33,7 +35,7 @@ export function PetList({ view, status, caption, onOpen, onRetry, onClearFilter 
       );
     case 'data':
       return view.pets.length === 0 ? (
-        <EmptyState status={status} onClearFilter={onClearFilter} />
+        <EmptyState status={status} canAdd={canAdd} onClearFilter={onClearFilter} />
       ) : (
         <PetTable pets={view.pets} caption={caption} busy={view.busy} onOpen={onOpen} />
       );

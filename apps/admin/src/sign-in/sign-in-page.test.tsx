@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CallFailure } from '../api/api-error';
+import type { CurrentKeyAnswer } from '../session/current-key';
 import { SignInPage } from './sign-in-page';
 import { verifyApiKey } from './verify-api-key';
 
@@ -11,6 +11,23 @@ const verify = vi.mocked(verifyApiKey);
 const PRODUCTION = { name: 'production', baseUrl: '/v1' };
 const STAGING = { name: 'staging', baseUrl: 'https://staging.example.test/v1' };
 const BOTH = [PRODUCTION, STAGING];
+const ACCEPTED: CurrentKeyAnswer = {
+  status: 200,
+  body: {
+    id: 'env-1',
+    name: 'API_KEYS 1',
+    prefix: 'key-',
+    scopes: ['pets:read'],
+    state: 'active',
+    configured: true,
+    createdAt: null,
+    expiresAt: null,
+    lastUsedAt: null,
+    deprecatedCallAt: null,
+    revokedAt: null,
+  },
+  headers: new Headers(),
+};
 
 function renderPage(props: Partial<Parameters<typeof SignInPage>[0]> = {}) {
   const page = {
@@ -45,7 +62,7 @@ describe('SignInPage', () => {
   });
 
   it('signs in with the key and the environment that accepted it', async () => {
-    verify.mockResolvedValue(undefined);
+    verify.mockResolvedValue({ accepted: ACCEPTED });
     const page = renderPage({ environment: STAGING });
     await page.user.type(screen.getByLabelText('API key'), ' key-of-staging');
     await page.user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -54,7 +71,7 @@ describe('SignInPage', () => {
       'key-of-staging',
       expect.any(AbortSignal),
     );
-    expect(page.onSignedIn).toHaveBeenCalledExactlyOnceWith('key-of-staging', STAGING);
+    expect(page.onSignedIn).toHaveBeenCalledExactlyOnceWith('key-of-staging', STAGING, ACCEPTED);
   });
 
   it('forgets a key typed for one environment when another is shown', async () => {
@@ -66,7 +83,7 @@ describe('SignInPage', () => {
   });
 
   it('never signs in to an environment left while its key was being checked', async () => {
-    let answer: (failure: CallFailure | undefined) => void = () => {};
+    let answer: (outcome: { accepted: CurrentKeyAnswer }) => void = () => {};
     verify.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const page = renderPage();
     await page.user.type(screen.getByLabelText('API key'), 'key-of-production');
@@ -76,7 +93,7 @@ describe('SignInPage', () => {
 
     page.showEnvironment(STAGING);
     expect(signal?.aborted).toBe(true);
-    answer(undefined);
+    answer({ accepted: ACCEPTED });
     await Promise.resolve();
     expect(page.onSignedIn).not.toHaveBeenCalled();
     expect(screen.getByRole('heading').textContent).toBe('Sign in to staging');

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Environment } from '../config/runtime-config';
 import { EnvironmentSelect } from '../layout/environment-select';
+import type { CurrentKeyAnswer } from '../session/current-key';
 import { signInProblem } from './sign-in-words';
 import { verifyApiKey } from './verify-api-key';
 
@@ -8,8 +9,8 @@ interface SignInPageProps {
   environments: readonly Environment[];
   environment: Environment;
   onEnvironmentChange: (name: string) => void;
-  /** The key and the environment that accepted it: the session ties them together. */
-  onSignedIn: (apiKey: string, environment: Environment) => void;
+  /** The key, the environment that accepted it (the session ties them together) and what the key may do. */
+  onSignedIn: (apiKey: string, environment: Environment, accepted: CurrentKeyAnswer) => void;
   /** Why the admin is here again, e.g. the store stopped accepting the key. */
   notice: string | undefined;
 }
@@ -51,12 +52,13 @@ function SignInForm({ environments, environment, onEnvironmentChange, onSignedIn
     setError(undefined);
     const controller = new AbortController();
     check.current = controller;
-    const problem = await verifyApiKey(environment.baseUrl, key, controller.signal);
+    const answer = await verifyApiKey(environment.baseUrl, key, controller.signal);
     if (controller.signal.aborted) return;
     setChecking(false);
     // Only a refused key is the key's fault; a busy or unreachable store leaves the key as it was typed.
-    if (problem) setError({ message: signInProblem(problem), onKey: problem.kind === 'unauthorized' });
-    else onSignedIn(key, environment);
+    if ('failure' in answer) {
+      setError({ message: signInProblem(answer.failure), onKey: answer.failure.kind === 'unauthorized' });
+    } else onSignedIn(key, environment, answer.accepted);
   };
 
   // With one environment there is nothing to tell apart; with more, the admin signs in to the one named.

@@ -1,0 +1,256 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type ApiKey, DEFAULT_ROTATION_OVERLAP_HOURS } from '@animal-store/contract';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Browser, launchChromium } from './support/chromium.js';
+import { keysApi } from './support/keys-api.js';
+import { sidewaysOverflow } from './support/layout-checks.js';
+import { recordPageProblems } from './support/page-problems.js';
+import { type StoreProcess, startStore } from './support/store-process.js';
+
+const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
+const HOUR_MS = 60 * 60 * 1000;
+
+const VIEWS = [
+  { size: { name: 'phone', width: 390, height: 844 }, scheme: 'light' },
+  { size: { name: 'phone', width: 390, height: 844 }, scheme: 'dark' },
+  { size: { name: 'desktop', width: 1280, height: 800 }, scheme: 'light' },
+  { size: { name: 'desktop', width: 1280, height: 800 }, scheme: 'dark' },
+] as const;
+
+/** Words that belong to HTTP, to the API or to a library, never to a message for an admin. */
+const TECHNICAL = /\b\d{3}\b|_|HTTP|status code|header|Failed to fetch/i;
+
+/**
+ * The Keys screen driven as an admin would, against a real store whose configured key (API_KEYS) may do
+ * everything, at a phone's and a desktop's size, light and dark. Each view makes keys of its own, and every step
+ * is checked from the store's side too: the secret shown works, a rotated key's old one keeps working for the
+ * hours chosen, a revoked key is refused.
+ */
+describe('the Keys screen against a real store', () => {
+  let store: StoreProcess;
+  let browser: Browser;
+  let page: Page;
+  let pageProblems: () => Promise<string[]>;
+  let api: ReturnType<typeof keysApi>;
+
+  const keysRegion = () => page.getByRole('region', { name: 'API keys' });
+  const keyRow = (key: Pick<ApiKey, 'prefix'>) =>
+    keysRegion()
+      .locator('tbody tr')
+      .filter({ hasText: `${key.prefix}…` });
+  const label = (key: Pick<ApiKey, 'name' | 'prefix'>) => `“${key.name}” (${key.prefix}…)`;
+  const focusedText = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+  const signIn = async (apiKey: string) => {
+    await page.getByLabel('API key').fill(apiKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Catalogue' }).waitFor();
+  };
+  /** The secret panel that appeared for `name`: focused, with the warning and a copy button; its secret. */
+  const shownSecret = async (name: string) => {
+    const panel = page.getByRole('region', { name: `The new key for “${name}”` });
+    await panel.waitFor();
+    await expect.poll(() => panel.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await panel.locator('.secret-warning').textContent()).toMatch(
+      /^Copy it now: it will not be shown again\./,
+    );
+    const secret = (await panel.locator('code').textContent()) ?? '';
+    await panel.getByRole('button', { name: 'Copy the new key' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
+    return { panel, secret };
+  };
+  /** Dismisses the secret panel; afterwards the page holds the secret nowhere. */
+  const dismiss = async (shown: Awaited<ReturnType<typeof shownSecret>>) => {
+    await shown.panel.getByRole('button', { name: 'Done' }).click();
+    await shown.panel.waitFor({ state: 'detached' });
+    expect(await page.content()).not.toContain(shown.secret);
+    expect(await focusedText()).toBe('API keys');
+  };
+
+  beforeAll(async () => {
+    [store, browser] = await Promise.all([startStore(), launchChromium()]);
+    api = keysApi(store.origin);
+    page = await browser.context.newPage();
+    pageProblems = await recordPageProblems(page);
+    await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: store.origin });
+    mkdirSync(RESULTS, { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await store?.stop();
+  });
+
+  describe.each(VIEWS)('on a $size.name in the $scheme scheme', ({ size, scheme }) => {
+    const view = `${size.name}-${scheme}`;
+    const name = `deploy bot ${view}`;
+    /** The key this view creates, then its successor; read from the store. */
+    let created: ApiKey;
+    let successor: ApiKey;
+    let createdSecret: string;
+    let successorSecret: string;
+
+    it('is offered in the navigation to a key that manages keys, also after a reload', async () => {
+      await page.setViewportSize(size);
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`${store.origin}/admin/`);
+      await signIn(store.apiKey);
+      await page.reload();
+      const nav = page.getByRole('navigation', { name: 'Screens' });
+      await nav.getByRole('button', { name: 'Keys' }).click();
+      await keysRegion().waitFor();
+      expect(await nav.getByRole('button', { name: 'Keys' }).getAttribute('aria-current')).toBe('page');
+      expect(await focusedText()).toBe('Keys');
+
+      // The configured key this app is signed in with: marked, and changed only in the server's settings.
+      const configured = keysRegion().locator('tbody tr').filter({ hasText: 'signed in' });
+      expect(await configured.textContent()).toContain("Set in the server's settings");
+      expect(await configured.getByRole('button').count()).toBe(0);
+    });
+
+    it('creates a key with the scopes chosen, and shows its secret once, with a copy button', async () => {
+      const form = page.getByRole('region', { name: 'Create a key' });
+      await form.getByLabel('Name').fill(name);
+      await form.getByLabel('pets:read', { exact: true }).check();
+      await form.getByLabel('pets:write', { exact: true }).check();
+      // Thirty days ahead, to the minute, in the browser's own time zone, as the box takes it.
+      const expiry = await page.evaluate(() => {
+        const at = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
+        at.setSeconds(0, 0);
+        const two = (n: number) => String(n).padStart(2, '0');
+        const local = `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}T${two(at.getHours())}:${two(at.getMinutes())}`;
+        return { local, iso: at.toISOString() };
+      });
+      await form.getByLabel('Expires (optional)').fill(expiry.local);
+      await form.getByRole('button', { name: 'Create key' }).click();
+
+      const shown = await shownSecret(name);
+      createdSecret = shown.secret;
+      await page.screenshot({ path: `${RESULTS}keys-secret-${view}.png` });
+      const fromStore = await api.current(createdSecret);
+      expect(fromStore).toMatchObject({
+        name,
+        scopes: ['pets:read', 'pets:write'],
+        state: 'active',
+        configured: false,
+      });
+      expect(Date.parse(fromStore?.expiresAt ?? '')).toBe(Date.parse(expiry.iso));
+      created = fromStore as ApiKey;
+      await dismiss(shown);
+
+      const row = keyRow(created);
+      expect(await row.locator('.scope-list li').allTextContents()).toStrictEqual([
+        'pets:read',
+        'pets:write',
+      ]);
+      expect(await row.locator('.badge').textContent()).toBe('active');
+      // The form is empty again for the next key.
+      expect(await form.getByLabel('Name').inputValue()).toBe('');
+    });
+
+    it('rotates it with the overlap chosen, after a confirmation that names it', async () => {
+      await keyRow(created)
+        .getByRole('button', { name: `Rotate ${label(created)}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: `Rotate the key ${label(created)}?` });
+      await dialog.waitFor();
+      const hours = dialog.getByLabel('Hours the old key keeps working');
+      expect(await hours.inputValue()).toBe(String(DEFAULT_ROTATION_OVERLAP_HOURS));
+      await hours.fill('2');
+      const asked = Date.now();
+      await dialog.getByRole('button', { name: 'Rotate key' }).click();
+
+      const shown = await shownSecret(name);
+      successorSecret = shown.secret;
+      successor = (await api.current(successorSecret)) as ApiKey;
+      expect(successor).toMatchObject({ name, scopes: created.scopes, state: 'active' });
+      expect(successor.id).not.toBe(created.id);
+      expect(await shown.panel.textContent()).toContain('The old key keeps working for 2 more hours');
+      // The old key still works, and stops two hours after the rotation.
+      const old = await api.current(createdSecret);
+      expect(old?.state).toBe('active');
+      const stops = Date.parse(old?.expiresAt ?? '') - asked;
+      expect(stops).toBeGreaterThan(2 * HOUR_MS - 60_000);
+      expect(stops).toBeLessThan(2 * HOUR_MS + 60_000);
+      await dismiss(shown);
+      await expect.poll(() => keysRegion().locator('tbody tr').filter({ hasText: name }).count()).toBe(2);
+    });
+
+    it('revokes the successor only once the confirmation that names it is accepted', async () => {
+      const revoke = keyRow(successor).getByRole('button', { name: `Revoke ${label(successor)}` });
+      const dialog = page.getByRole('dialog', { name: `Revoke the key ${label(successor)}?` });
+      await revoke.click();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      // Cancelled: the key works, and the focus is back on the button that asked.
+      expect((await api.current(successorSecret))?.state).toBe('active');
+      expect(await focusedText()).toBe(`Revoke ${label(successor)}`);
+
+      await revoke.click();
+      await page.screenshot({ path: `${RESULTS}keys-revoke-${view}.png` });
+      await dialog.getByRole('button', { name: 'Revoke key' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await expect.poll(focusedText).toBe(`The key ${label(successor)} is revoked.`);
+      const stored = (await api.list(store.apiKey)).find(({ id }) => id === successor.id);
+      expect(stored?.state).toBe('revoked');
+      // Refused from then on, within the ten seconds the contract allows every instance.
+      await expect.poll(() => api.current(successorSecret), { timeout: 20_000 }).toBeUndefined();
+      await expect.poll(() => keyRow(successor).locator('.badge').textContent()).toBe('revoked');
+      expect(await keyRow(successor).getByRole('button').count()).toBe(0);
+    });
+
+    it('says in plain words why a key revoked meanwhile by someone else cannot be rotated', async () => {
+      await keyRow(created)
+        .getByRole('button', { name: `Rotate ${label(created)}` })
+        .click();
+      const dialog = page.getByRole('dialog', { name: `Rotate the key ${label(created)}?` });
+      await dialog.waitFor();
+      // Another admin revokes it while this one is about to rotate it.
+      await api.revoke(store.apiKey, created.id);
+      await dialog.getByRole('button', { name: 'Rotate key' }).click();
+
+      const alert = dialog.getByRole('alert');
+      await expect
+        .poll(() => alert.textContent())
+        .toBe(
+          'This key has been revoked or has expired in the meantime, so it cannot be rotated. The list shows its state now.',
+        );
+      expect(await alert.textContent()).not.toMatch(TECHNICAL);
+      await page.screenshot({ path: `${RESULTS}keys-rotate-refused-${view}.png` });
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => keyRow(created).locator('.badge').textContent()).toBe('revoked');
+    });
+
+    it(`shows every key whole, as ${size.width < 600 ? 'cards' : 'a table'}`, async () => {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect(await sidewaysOverflow(page.getByRole('region', { name: 'Create a key' }))).toStrictEqual([]);
+      expect(await sidewaysOverflow(keysRegion())).toStrictEqual([]);
+      const expires = keyRow(created).locator('td[data-label="Expires"]');
+      const display = await expires.evaluate((cell) => getComputedStyle(cell).display);
+      expect(display).toBe(size.width < 600 ? 'flex' : 'table-cell');
+      const background = await page.evaluate(
+        () => getComputedStyle(document.documentElement).backgroundColor,
+      );
+      expect(background).toBe(scheme === 'dark' ? 'rgb(18, 21, 27)' : 'rgb(244, 245, 247)');
+      await page.screenshot({ path: `${RESULTS}keys-${view}.png`, fullPage: true });
+    });
+
+    it('offers neither the Keys screen nor the add form to a key that may only read', async () => {
+      const reader = await api.create(store.apiKey, { name: `reader ${view}`, scopes: ['pets:read'] });
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await signIn(reader);
+      // The sign-in check told the app the key's scopes: the catalogue is drawn knowing them.
+      expect(await page.getByRole('navigation', { name: 'Screens' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Keys' }).count()).toBe(0);
+      expect(await page.getByRole('region', { name: 'Add an animal' }).count()).toBe(0);
+      expect(await sidewaysOverflow(page.getByRole('region', { name: 'Catalogue' }))).toStrictEqual([]);
+      await page.screenshot({ path: `${RESULTS}catalogue-read-only-${view}.png` });
+      await page.getByRole('button', { name: 'Sign out' }).click();
+    });
+  });
+
+  it('ran under the store Content-Security-Policy without a single error', async () => {
+    expect(await pageProblems()).toStrictEqual([]);
+  });
+});

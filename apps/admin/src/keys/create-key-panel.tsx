@@ -1,0 +1,48 @@
+import type { CreatedApiKey } from '@animal-store/contract';
+import { useId } from 'react';
+import { useApi } from '../api/api-client-context';
+import { describeFailure } from '../api/api-error';
+import { serverFormErrors } from '../api/server-field-errors';
+import { CreateKeyForm } from './create-key-form';
+import { isKeyField } from './key-form-values';
+import { keyProblem } from './key-words';
+import { useRefreshKeyList } from './use-key-list';
+
+/** The create-key form wired to createApiKey: the new key, secret included, goes to `onCreated` and nowhere else. */
+export function CreateKeyPanel({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const id = useId();
+  const { api } = useApi();
+  const refresh = useRefreshKeyList();
+  const mutation = api.createApiKey.useMutation({ onSettled: refresh });
+
+  const failure = mutation.error ? describeFailure(mutation.error) : undefined;
+  // A 401 ends the session (see the query client); every other refusal is shown on the form.
+  const serverErrors =
+    failure && failure.kind !== 'unauthorized'
+      ? serverFormErrors(failure, isKeyField, (unplaced) => keyProblem(unplaced, 'create the key'))
+      : undefined;
+
+  return (
+    <section className="panel create-key" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Create a key</h2>
+      <CreateKeyForm
+        pending={mutation.isPending}
+        serverErrors={serverErrors}
+        onEdit={() => {
+          if (mutation.isError) mutation.reset();
+        }}
+        onSubmit={(key) =>
+          mutation.mutateAsync({ body: key }).then(
+            (created) => {
+              onCreated(created.body);
+              // The secret is the secret panel's to show once; the mutation cache need not keep a copy.
+              mutation.reset();
+              return true;
+            },
+            () => false,
+          )
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import {
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  FIELD_MESSAGES,
+  MAX_API_KEY_LIFETIME_DAYS,
+  type NewApiKey,
+  NewApiKeySchema,
+} from '@animal-store/contract';
+
+/** What the create-key form holds: the expiry as the date-and-time box gives it, in the admin's time zone. */
+export interface KeyFormValues {
+  name: string;
+  scopes: readonly ApiKeyScope[];
+  /** `YYYY-MM-DDTHH:mm`, or '' for a key that does not expire. */
+  expiresAt: string;
+  /** The box holds a date or time only half typed: its value reads as '', which must not mean "never". */
+  expiresAtIncomplete: boolean;
+}
+
+export type KeyField = 'name' | 'scopes' | 'expiresAt';
+
+export type KeyFieldErrors = Partial<Record<KeyField, string>>;
+
+export const EMPTY_KEY_FORM: KeyFormValues = {
+  name: '',
+  scopes: [],
+  expiresAt: '',
+  expiresAtIncomplete: false,
+};
+
+/** The form's fields in the order they are shown. */
+export const KEY_FIELDS: readonly KeyField[] = ['name', 'scopes', 'expiresAt'];
+
+export function isKeyField(name: string): name is KeyField {
+  return (KEY_FIELDS as readonly string[]).includes(name);
+}
+
+/** The scopes with `scope` switched on or off, always in the contract's order. */
+export function toggleScope(scopes: readonly ApiKeyScope[], scope: ApiKeyScope, on: boolean): ApiKeyScope[] {
+  return API_KEY_SCOPES.filter((each) => (each === scope ? on : scopes.includes(each)));
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The form checked by the contract's NewApiKeySchema and by the two expiry rules the store adds to it (in the
+ * future, within MAX_API_KEY_LIFETIME_DAYS), with the store's own messages. `now` is a parameter for the tests.
+ */
+export function validateKeyForm(
+  values: KeyFormValues,
+  now = new Date(),
+): { key: NewApiKey } | { errors: KeyFieldErrors } {
+  // Without an offset the box's value is read in the admin's time zone, as it was picked.
+  const expires = values.expiresAt === '' ? undefined : new Date(values.expiresAt);
+  const result = NewApiKeySchema.safeParse({
+    name: values.name,
+    scopes: values.scopes,
+    ...(expires && { expiresAt: expires.toISOString() }),
+  });
+  const errors: KeyFieldErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = String(issue.path[0] ?? '');
+    if (isKeyField(field)) errors[field] ??= issue.message;
+  }
+  if (values.expiresAtIncomplete) errors.expiresAt = 'must be a whole date and time, or empty';
+  else if (expires && expires <= now) errors.expiresAt = FIELD_MESSAGES.expiryNotFuture;
+  else if (expires && expires.getTime() - now.getTime() > MAX_API_KEY_LIFETIME_DAYS * DAY_MS) {
+    errors.expiresAt = FIELD_MESSAGES.expiryTooFar;
+  }
+  return result.success && Object.keys(errors).length === 0 ? { key: result.data } : { errors };
+}

@@ -1,0 +1,107 @@
+import type { ApiKey } from '@animal-store/contract';
+import { Instant } from './instant';
+import { keyLabel } from './key-words';
+
+interface KeyTableProps {
+  keys: readonly ApiKey[];
+  caption: string;
+  /** The key this app is signed in with, marked so that nobody revokes it by mistake. */
+  signedInKeyId: ApiKey['id'];
+  /** True while the list is asked for again after a change; the rows stay but are marked stale. */
+  busy: boolean;
+  onRevoke: (key: ApiKey) => void;
+  onRotate: (key: ApiKey) => void;
+}
+
+/** Every key as a row on a wide screen and as a card on a phone (layout.css), in the order the store lists them. */
+export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotate }: KeyTableProps) {
+  return (
+    <div className="table-scroll">
+      <table className="key-table" aria-busy={busy}>
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Prefix</th>
+            <th scope="col">Scopes</th>
+            <th scope="col">Created</th>
+            <th scope="col">Expires</th>
+            <th scope="col">Last used</th>
+            <th scope="col">Last deprecated call</th>
+            <th scope="col">State</th>
+            <th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {keys.map((key) => (
+            <tr key={String(key.id)}>
+              <th scope="row" className="key-name">
+                {key.name}
+                {key.id === signedInKeyId && <span className="key-tag">signed in</span>}
+              </th>
+              <td data-label="Prefix">
+                <code>{key.prefix}…</code>
+              </td>
+              <td data-label="Scopes">
+                <ul className="scope-list">
+                  {key.scopes.map((scope) => (
+                    <li key={scope}>{scope}</li>
+                  ))}
+                </ul>
+              </td>
+              <td data-label="Created">
+                <Instant value={key.createdAt} none="—" />
+              </td>
+              <td data-label="Expires">
+                <Instant value={key.expiresAt} none="never" />
+              </td>
+              <td data-label="Last used">
+                <Instant value={key.lastUsedAt} none="never" />
+              </td>
+              <td data-label="Last deprecated call">
+                <Instant value={key.deprecatedCallAt} none="never" />
+              </td>
+              <td data-label="State">
+                <span className={`badge badge-key-${key.state}`}>{key.state}</span>
+              </td>
+              <td className="key-actions">
+                <KeyActions apiKey={key} onRevoke={onRevoke} onRotate={onRotate} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * A configured key is changed in the server's settings, never through the API; a revoked or expired key can be
+ * neither revoked again nor rotated. Each button names its key, as a screen reader lists buttons out of their row.
+ */
+function KeyActions({
+  apiKey,
+  onRevoke,
+  onRotate,
+}: Pick<KeyTableProps, 'onRevoke' | 'onRotate'> & { apiKey: ApiKey }) {
+  if (apiKey.configured) return <span className="muted">Set in the server's settings</span>;
+  if (apiKey.state !== 'active') return null;
+  const label = <span className="visually-hidden"> {keyLabel(apiKey)}</span>;
+  return (
+    <>
+      <button type="button" className="secondary" aria-haspopup="dialog" onClick={() => onRotate(apiKey)}>
+        Rotate{label}
+      </button>
+      <button
+        type="button"
+        className="secondary danger"
+        aria-haspopup="dialog"
+        onClick={() => onRevoke(apiKey)}
+      >
+        Revoke{label}
+      </button>
+    </>
+  );
+}

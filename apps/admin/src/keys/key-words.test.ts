@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { keyLabel, keyProblem } from './key-words';
+
+const refused = (code: string, status: number) =>
+  ({ kind: 'refused', body: { code, message: `${code} from the store`, status } }) as const;
+
+describe('keyProblem', () => {
+  it('explains the refusals of key management without codes or the store message', () => {
+    for (const [code, status] of [
+      ['last_key_manager', 409],
+      ['api_key_inactive', 409],
+      ['api_key_not_found', 404],
+      ['insufficient_scope', 403],
+    ] as const) {
+      const words = keyProblem(refused(code, status), 'rotate the key');
+      expect(words).not.toMatch(/\d{3}|_|from the store/);
+    }
+    expect(keyProblem(refused('insufficient_scope', 403), 'rotate the key')).toBe(
+      'This API key is not allowed to rotate the key.',
+    );
+  });
+
+  it('says the rest as the rest of the app does', () => {
+    expect(keyProblem({ kind: 'unreachable' }, 'revoke the key')).toBe(
+      'The store could not be reached, so this app could not revoke the key. Check the connection and try again.',
+    );
+  });
+});
+
+describe('keyLabel', () => {
+  it('tells two keys of the same name apart by their prefix', () => {
+    expect(keyLabel({ name: 'deploy bot', prefix: 'as_Ab12Cd' })).toBe('“deploy bot” (as_Ab12Cd…)');
+  });
+});

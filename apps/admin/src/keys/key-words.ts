@@ -1,0 +1,23 @@
+import type { ApiKey } from '@animal-store/contract';
+import type { CallFailure } from '../api/api-error';
+import { failureWords } from '../api/failure-words';
+
+/** How a key is named on buttons and in confirmations: two keys may share a name (a rotation keeps it). */
+export function keyLabel(key: Pick<ApiKey, 'name' | 'prefix'>): string {
+  return `“${key.name}” (${key.prefix}…)`;
+}
+
+/** Plain words for a failed key operation; `doing` names it ("revoke the key"). */
+export function keyProblem(failure: CallFailure, doing: string): string {
+  if (failure.kind === 'refused') {
+    switch (failure.body.code) {
+      case 'last_key_manager':
+        return 'This is the last active key that can manage keys, so it cannot revoke itself: nobody could manage keys afterwards. Create another key with keys:manage first.';
+      case 'api_key_inactive':
+        return 'This key has been revoked or has expired in the meantime, so it cannot be rotated. The list shows its state now.';
+      case 'api_key_not_found':
+        return 'The store no longer has this key. The list shows the keys it has now.';
+    }
+  }
+  return failureWords(failure, doing);
+}
