@@ -113,6 +113,7 @@ export function apiKeyOperations({
               ),
             };
         }
+        keyVerifier.forget(params.keyId);
         logChange('API key revoked', params.keyId, actor);
         return { status: 200, body: storedKeyView(outcome.key) };
       },
@@ -135,6 +136,7 @@ export function apiKeyOperations({
               ),
             };
         }
+        keyVerifier.forget(params.keyId);
         const actor = actingClient(res);
         logChange('API key rotated', params.keyId, actor);
         logChange('API key created', outcome.successor.id, actor);

@@ -222,6 +222,28 @@ describe('the key-management API with API_KEYS set', () => {
   });
 });
 
+describe('the key-management API with keys cached for 10 s, as in production', () => {
+  const server = useTestServer();
+
+  it('revokes and rotates at once on the instance that made the change', async () => {
+    const made = await server().store.apiKeys.create('cached', { scopes: ['pets:read'] });
+    const rotated = await server().store.apiKeys.create('rotated', { scopes: ['pets:read'] });
+    for (const key of [made.key, rotated.key]) {
+      expect(
+        (await server().request('/v1/pets', { headers: { authorization: `Bearer ${key}` } })).status,
+      ).toBe(200);
+    }
+    expect((await server().request(`/v1/api-keys/${made.id}`, { method: 'DELETE' })).status).toBe(200);
+    const rotation = await server().request(`/v1/api-keys/${rotated.id}/rotate`, json({ overlapHours: 0 }));
+    expect(rotation.status).toBe(201);
+    for (const key of [made.key, rotated.key]) {
+      expect(
+        (await server().request('/v1/pets', { headers: { authorization: `Bearer ${key}` } })).status,
+      ).toBe(401);
+    }
+  });
+});
+
 describe('key usage', () => {
   const server = useTestServer(undefined, { verifiedKeyTtlMs: 0 });
 

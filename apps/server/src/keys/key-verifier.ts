@@ -46,6 +46,8 @@ export interface ConfiguredKey {
 export class KeyVerifier {
   private readonly configured: Map<string, ConfiguredKey>;
   private readonly verdicts = new Map<string, { verdict: KeyVerdict; until: number }>();
+  /** The digest of each stored key with a cached verdict, so that a change made here is seen here at once. */
+  private readonly digestsById = new Map<number, string>();
   /** Lookups under way: a burst of one key waits for one answer. */
   private readonly lookups = new Map<string, Promise<KeyVerdict>>();
 
@@ -97,6 +99,17 @@ export class KeyVerifier {
     return lookup;
   }
 
+  /**
+   * Forgets what was cached about a stored key: called by this instance when it revokes or rotates the key, so that
+   * here the change holds at once (other instances see it within the cache time).
+   */
+  forget(id: number): void {
+    const keyHash = this.digestsById.get(id);
+    if (keyHash === undefined) return;
+    this.verdicts.delete(keyHash);
+    this.digestsById.delete(id);
+  }
+
   private async verifyStored(keyHash: string): Promise<KeyVerdict> {
     const stored = await this.repository.findByHash(keyHash);
     const nowMs = Date.now();
@@ -117,8 +130,12 @@ export class KeyVerifier {
       if (stored.expiresAt !== null) until = Math.min(until, Date.parse(stored.expiresAt));
     }
     if (this.verifiedKeyTtlMs > 0) {
-      if (this.verdicts.size >= MAX_CACHED_KEYS) this.verdicts.clear();
+      if (this.verdicts.size >= MAX_CACHED_KEYS) {
+        this.verdicts.clear();
+        this.digestsById.clear();
+      }
       this.verdicts.set(keyHash, { verdict, until });
+      if (stored) this.digestsById.set(stored.id, keyHash);
     }
     return verdict;
   }
