@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES as M } from './messages.js';
+import { readableName } from './readable-name.js';
 import { API_KEY_NAME_MAX_LENGTH, MAX_ROTATION_OVERLAP_HOURS } from './rules.js';
 import { API_KEY_SCOPES } from './scopes.js';
 
@@ -7,12 +8,9 @@ export const ApiKeyScopeSchema = z
   .enum(API_KEY_SCOPES, { message: M.notScope })
   .describe('What the key may do: `pets:read`, `pets:write` or `keys:manage`.');
 
-export const ApiKeyNameSchema = z
-  .string({ invalid_type_error: M.notString, required_error: M.required })
-  .max(API_KEY_NAME_MAX_LENGTH, M.keyNameTooLong)
-  .regex(/\S/, M.nameBlank)
-  .regex(/^[^\p{Cc}\p{Cs}]*$/u, M.nameControlCharacters)
-  .describe('A name that tells people which client holds the key.');
+export const ApiKeyNameSchema = readableName(API_KEY_NAME_MAX_LENGTH, M.keyNameTooLong).describe(
+  'A name that tells people which client holds the key.',
+);
 
 /** An instant on the wire: ISO 8601 with a time zone, as `Date.prototype.toISOString` writes it. */
 const instant = (description: string) =>

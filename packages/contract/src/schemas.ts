@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_NAME_MAX_LENGTH, PET_STATUSES } from './limits.js';
 import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES as M } from './messages.js';
+import { readableName } from './readable-name.js';
 import { IDEMPOTENCY_WINDOW_HOURS } from './rules.js';
 
 export { LIST_LIMIT, MAX_SAFE_ID, PET_NAME_MAX_LENGTH, PET_STATUSES };
@@ -27,15 +28,7 @@ export const CategoryIdSchema = int64Id(
   'Identifier of the category the animal belongs to (int64, at most 2^53-1).',
 );
 
-export const PetNameSchema = z
-  .string({ invalid_type_error: M.notString, required_error: M.required })
-  .max(PET_NAME_MAX_LENGTH, M.nameTooLong)
-  // One rule for empty and blank names, so an empty name gets one message rather than two.
-  .regex(/\S/, M.nameBlank)
-  // PostgreSQL cannot store NUL, and a lone surrogate would be silently replaced on the way to either database:
-  // refusing both keeps every stored name exactly as sent.
-  .regex(/^[^\p{Cc}\p{Cs}]*$/u, M.nameControlCharacters)
-  .describe("The animal's name.");
+export const PetNameSchema = readableName(PET_NAME_MAX_LENGTH, M.nameTooLong).describe("The animal's name.");
 
 /** Request body of createPet. Unknown fields, including a client-chosen `id`, are rejected rather than ignored. */
 export const NewPetSchema = z
