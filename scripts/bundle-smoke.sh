@@ -70,7 +70,7 @@ if grep -q 'listening on' "$work/refusal.log"; then fail 'the bundle listened wi
 # The documented form: `npm run keys create --name X` would hand --name to npm. Stdout is the key, alone.
 $as_runner npm run --silent keys -- create --name smoke >"$work/key" 2>"$work/keys.log" ||
   fail "keys create failed: $(cat "$work/keys.log")"
-[ "$(wc -l <"$work/key")" = 1 ] && grep -Eqx 'as_[A-Za-z0-9_-]{43}' "$work/key" ||
+[ "$(wc -l <"$work/key")" = 1 ] && grep -Eqx 'as_[A-Za-z0-9_-]{49}' "$work/key" ||
   fail "keys create printed more or other than a key: $(cat "$work/key")"
 key=$(cat "$work/key")
 
