@@ -2,7 +2,7 @@ import type { ApiKey } from '@animal-store/contract';
 import { configuredKeyPrefix } from '../keys/api-key.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import type { ConfiguredKey } from '../keys/key-verifier.js';
-import { isActive, type StoredApiKey } from '../store/api-key-repository.js';
+import { keyState, type StoredApiKey } from '../store/api-key-repository.js';
 
 /**
  * A stored key as the API shows it, its state as of `now`. Field by field, in the contract's order: whatever else
@@ -14,7 +14,7 @@ export function storedKeyView(key: StoredApiKey, now = new Date().toISOString())
     name: key.name,
     prefix: key.prefix,
     scopes: key.scopes,
-    state: key.revokedAt !== null ? 'revoked' : isActive(key, now) ? 'active' : 'expired',
+    state: keyState(key, now),
     configured: false,
     createdAt: key.createdAt,
     expiresAt: key.expiresAt,

@@ -1,5 +1,5 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
-import { type ApiKeyRepository, isActive } from '../store/api-key-repository.js';
+import { type ApiKeyRepository, keyState, type StoredApiKey } from '../store/api-key-repository.js';
 import { hashApiKey, hasIssuedKeyShape } from './api-key.js';
 
 /** Who made a request: enough to log, to authorise and to scope per-key state, never the key itself. */
@@ -35,6 +35,15 @@ const VERIFIED_KEY_TTL_MS = 10_000;
 
 /** Bounds the cache: a store with more active clients than this simply asks the database more often. */
 const MAX_CACHED_KEYS = 10_000;
+
+/** The client a stored, active key stands for. */
+const clientOf = (stored: StoredApiKey, keyHash: string): ApiClient => ({
+  keyId: String(stored.id),
+  storedId: stored.id,
+  name: stored.name,
+  scopes: new Set(stored.scopes),
+  namespace: namespaceOf(keyHash),
+});
 
 /** A key configured by API_KEYS, as the management API lists it. */
 export interface ConfiguredKey {
@@ -113,21 +122,14 @@ export class KeyVerifier {
   private async verifyStored(keyHash: string): Promise<KeyVerdict> {
     const stored = await this.repository.findByHash(keyHash);
     const nowMs = Date.now();
-    const now = new Date(nowMs).toISOString();
-    let verdict: KeyVerdict;
+    let verdict: KeyVerdict = 'unknown';
     let until = nowMs + this.verifiedKeyTtlMs;
-    if (!stored) verdict = 'unknown';
-    else if (stored.revokedAt !== null) verdict = 'revoked';
-    else if (!isActive(stored, now)) verdict = 'expired';
-    else {
-      verdict = {
-        keyId: String(stored.id),
-        storedId: stored.id,
-        name: stored.name,
-        scopes: new Set(stored.scopes),
-        namespace: namespaceOf(keyHash),
-      };
-      if (stored.expiresAt !== null) until = Math.min(until, Date.parse(stored.expiresAt));
+    if (stored) {
+      const state = keyState(stored, new Date(nowMs).toISOString());
+      verdict = state === 'active' ? clientOf(stored, keyHash) : state;
+      // Never trusted past its expiry, however recently verified.
+      if (state === 'active' && stored.expiresAt !== null)
+        until = Math.min(until, Date.parse(stored.expiresAt));
     }
     if (this.verifiedKeyTtlMs > 0) {
       if (this.verdicts.size >= MAX_CACHED_KEYS) {

@@ -1,5 +1,5 @@
-import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
-import type { Kysely, Selectable } from 'kysely';
+import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '@animal-store/contract';
+import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
 import { displayPrefix, generateApiKey, hashApiKey } from '../keys/api-key.js';
 import type { ApiKeysTable, DatabaseSchema } from './schema.js';
 
@@ -40,10 +40,15 @@ export type Rotation =
   | { kind: 'not_found' }
   | { kind: 'inactive'; key: StoredApiKey };
 
-/** Whether a key is accepted at `now`: neither revoked nor past its expiry. */
-export function isActive(key: Pick<StoredApiKey, 'revokedAt' | 'expiresAt'>, now: string): boolean {
-  return key.revokedAt === null && (key.expiresAt === null || key.expiresAt > now);
+/** Whether a key is accepted at `now` (`active`), and if not, why: it was `revoked`, or it is past its expiry. */
+export function keyState(key: Pick<StoredApiKey, 'revokedAt' | 'expiresAt'>, now: string): ApiKey['state'] {
+  if (key.revokedAt !== null) return 'revoked';
+  return key.expiresAt === null || key.expiresAt > now ? 'active' : 'expired';
 }
+
+/** `keyState(key, now) === 'active'`, as a condition on stored rows. */
+const activeAt = (now: string) => (eb: ExpressionBuilder<DatabaseSchema, 'api_keys'>) =>
+  eb.and([eb('revoked_at', 'is', null), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]);
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -118,7 +123,7 @@ export class ApiKeyRepository {
     return this.db.transaction().execute(async (transaction) => {
       const key = await new ApiKeyRepository(transaction).findById(id);
       if (!key) return { kind: 'not_found' };
-      if (!isActive(key, now)) return { kind: 'inactive', key };
+      if (keyState(key, now) !== 'active') return { kind: 'inactive', key };
       const overlapEnd = new Date(nowMs + overlapHours * HOUR_MS).toISOString();
       const oldExpiry = key.expiresAt !== null && key.expiresAt < overlapEnd ? key.expiresAt : overlapEnd;
       await transaction.updateTable('api_keys').set({ expires_at: oldExpiry }).where('id', '=', id).execute();
@@ -146,8 +151,7 @@ export class ApiKeyRepository {
     const row = await this.db
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('revoked_at', 'is', null)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .where(activeAt(now))
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
@@ -176,12 +180,11 @@ async function otherActiveManagerExists(
 ): Promise<boolean> {
   const others = await db
     .selectFrom('api_keys')
-    .select(['scopes', 'expires_at', 'revoked_at'])
+    .selectAll()
     .where('id', '<>', id)
-    .where('revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+    .where(activeAt(now))
     .execute();
-  return others.some((other) => other.scopes.split(' ').includes('keys:manage'));
+  return others.some((other) => toStoredApiKey(other).scopes.includes('keys:manage'));
 }
 
 /** Records that the store has issued a key; true when this call is the one that did, first. */
