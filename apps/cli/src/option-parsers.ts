@@ -4,6 +4,7 @@ import {
   type ApiKeyScope,
   ApiKeyScopeSchema,
   CategoryIdSchema,
+  expiryAsTyped,
   FIELD_MESSAGES,
   ListPetsQuerySchema,
   NewApiKeySchema,
@@ -69,8 +70,6 @@ export const parseOverlapHours = parserFor(
     .pipe(RotateApiKeySchema.shape.overlapHours.unwrap()),
 );
 
-/** A bare date reads as "valid through that day", so it means the day's last second in UTC. */
-const BARE_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const EXPIRES_AT = NewApiKeySchema.shape.expiresAt.unwrap();
 const EXPIRY_MESSAGE = `${FIELD_MESSAGES.notDateTime}, or a date such as 2027-01-31 (the end of that day in UTC)`;
 
@@ -79,7 +78,7 @@ const EXPIRY_MESSAGE = `${FIELD_MESSAGES.notDateTime}, or a date such as 2027-01
  * by its clock and its rule, and its refusal names the rule.
  */
 export function parseExpiry(value: string): string {
-  const instant = BARE_DATE.test(value) ? `${value}T23:59:59Z` : value;
+  const instant = expiryAsTyped(value);
   if (!EXPIRES_AT.safeParse(instant).success) throw new InvalidArgumentError(EXPIRY_MESSAGE);
   return instant;
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
+import { API_KEY_SCOPES, type ApiKeyScope, expiryAsTyped } from '@animal-store/contract';
 import { storedKeyView } from './api/api-key-view.js';
 import { loadConfig } from './config.js';
 import { openRepositories } from './store/repositories.js';
@@ -36,9 +36,9 @@ const OPTIONS = {
 const isScope = (value: string): value is ApiKeyScope =>
   (API_KEY_SCOPES as readonly string[]).includes(value);
 
-/** `--expires` as an instant: a date alone means the end of that day, 23:59:59 UTC, as `animal-store keys` reads it. */
+/** `--expires` as an instant, read as `animal-store keys` reads it (`expiryAsTyped`). */
 function parseExpiry(text: string): string {
-  const at = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T23:59:59Z` : text);
+  const at = Date.parse(expiryAsTyped(text));
   if (Number.isNaN(at)) throw new UsageError(`--expires '${text}' is not an ISO 8601 date, e.g. 2027-01-31`);
   if (at <= Date.now()) throw new UsageError(`--expires '${text}' is not in the future`);
   return new Date(at).toISOString();

@@ -32,6 +32,13 @@ export const dayInWords = (date: Date): string =>
 /** The furthest ahead a key's `expiresAt` may be: a key that must live longer is rotated. */
 export const MAX_API_KEY_LIFETIME_DAYS = 730;
 
+/**
+ * An expiry as a person types it: a date alone (`2027-01-31`) reads as "valid through that day", so it means the
+ * day's last second in UTC; anything else is returned as typed, for the schema to judge.
+ */
+export const expiryAsTyped = (text: string): string =>
+  /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(text) ? `${text}T23:59:59Z` : text;
+
 /** How long a rotated key keeps working beside its successor when the caller names no overlap. */
 export const DEFAULT_ROTATION_OVERLAP_HOURS = 24;
 
