@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES as M } from './messages.js';
+import { pathId } from './path-id.js';
 import { readableName } from './readable-name.js';
 import { API_KEY_NAME_MAX_LENGTH, MAX_ROTATION_OVERLAP_HOURS } from './rules.js';
 import { API_KEY_SCOPES } from './scopes.js';
@@ -95,7 +96,6 @@ export const RotateApiKeySchema = z
 export type RotateApiKey = z.infer<typeof RotateApiKeySchema>;
 
 /** A stored key's id in a path: canonical decimal digits, as animal ids are. */
-export const ApiKeyIdPathSchema = z
-  .string({ required_error: M.required, invalid_type_error: M.notKeyId })
-  .regex(/^[1-9][0-9]{0,15}$/, M.notKeyId)
-  .pipe(z.coerce.number().int(M.notKeyId).max(Number.MAX_SAFE_INTEGER, M.notKeyId));
+export const ApiKeyIdPathSchema = pathId(M.notKeyId, (number) =>
+  number.int(M.notKeyId).max(Number.MAX_SAFE_INTEGER, M.notKeyId),
+);

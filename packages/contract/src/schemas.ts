@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_NAME_MAX_LENGTH, PET_STATUSES } from './limits.js';
 import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES as M } from './messages.js';
+import { pathId } from './path-id.js';
 import { readableName } from './readable-name.js';
 import { IDEMPOTENCY_WINDOW_HOURS } from './rules.js';
 
@@ -107,14 +108,7 @@ export const ListPetsQuerySchema = z
 export type ListPetsQuery = z.infer<typeof ListPetsQuerySchema>;
 
 /** Path ids are canonical decimal integers: `01`, `1.0` or `+1` name no animal. */
-export const PetIdPathSchema = z
-  .string({ required_error: M.required, invalid_type_error: M.notPositive })
-  .regex(/^[1-9][0-9]{0,15}$/, M.notPositive)
-  // Converted by `z.coerce`, not by `.transform(Number)`: zod 3 runs every transform with a context object that
-  // has a getter, and V8 allocates each such getter pair in its old generation, which then holds the whole parse
-  // alive until a full garbage collection. On the server that made every getPet's garbage long-lived, left for the
-  // costly full collections to reclaim (request-schemas.test.ts keeps every request schema free of such effects).
-  .pipe(int64Rules(z.coerce.number()));
+export const PetIdPathSchema = pathId(M.notPositive, int64Rules);
 
 export const AuthorizationHeaderSchema = z.object({
   authorization: z
