@@ -1,5 +1,6 @@
 import { generateOpenApi } from '@ts-rest/open-api';
 import { apiKeysContract } from './api-keys-contract.js';
+import { CONTRACT_VERSION } from './contract-version.js';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_STATUSES } from './limits.js';
 import { ANIMALS_TAG, API_KEYS_TAG, documentDescription } from './openapi-description.js';
 import { responseHeaders } from './openapi-headers.js';
@@ -92,7 +93,7 @@ export const openApiDocument = generateOpenApi(
     openapi: '3.0.3',
     info: {
       title: 'Animal Store API',
-      version: '1.0.0',
+      version: CONTRACT_VERSION,
       description: documentDescription(),
     },
     tags: [ANIMALS_TAG, API_KEYS_TAG],
