@@ -1,0 +1,75 @@
+import type { NewPet, Pet } from '@animal-store/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnimalStoreClient } from '../src/index.js';
+import { seedPets } from './support/seed.js';
+import { type StoreProcess, startStore } from './support/store-process.js';
+
+let store: StoreProcess;
+let seeded: Pet[];
+
+const STATUSES = ['available', 'pending', 'sold', undefined] as const;
+
+beforeAll(async () => {
+  store = await startStore();
+  const pets: NewPet[] = Array.from({ length: 11 }, (_, index) => {
+    const status = STATUSES[index % STATUSES.length];
+    return { name: `Pet ${index + 1}`, categoryId: 1 + (index % 3), ...(status && { status }) };
+  });
+  seeded = await seedPets(store, pets);
+});
+
+afterAll(() => store.stop());
+
+const client = () => createAnimalStoreClient({ baseUrl: store.baseUrl, apiKey: store.apiKey });
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+describe('pets.list', () => {
+  it('yields every animal in id order across pages, following the next link to the end', async () => {
+    expect(await collect(client().pets.list({ limit: 4 }))).toStrictEqual(seeded);
+  });
+
+  it('yields the pages themselves through pages()', async () => {
+    const pages = await collect(client().pets.list({ limit: 4 }).pages());
+    expect(pages.map((page) => page.length)).toStrictEqual([4, 4, 3]);
+    expect(pages.flat()).toStrictEqual(seeded);
+  });
+
+  it('keeps the status filter on every page', async () => {
+    const available = seeded.filter((pet) => pet.status === 'available');
+    const pages = await collect(client().pets.list({ status: 'available', limit: 2 }).pages());
+    expect(pages).toStrictEqual([available.slice(0, 2), available.slice(2)]);
+  });
+
+  it("uses the store's page size when none is given", async () => {
+    expect(await collect(client().pets.list())).toStrictEqual(seeded);
+  });
+
+  it('starts again from the first page on each loop', async () => {
+    const listing = client().pets.list({ limit: 5 });
+    expect(await collect(listing)).toStrictEqual(seeded);
+    expect(await collect(listing)).toStrictEqual(seeded);
+  });
+});
+
+describe('pets.page', () => {
+  it('returns one page and the cursor of the next, undefined on the last', async () => {
+    const pets = client().pets;
+    const first = await pets.page({ limit: 6 });
+    expect(first.pets).toStrictEqual(seeded.slice(0, 6));
+    expect(first.nextCursor).toStrictEqual(expect.any(String));
+    const second = await pets.page({ limit: 6, cursor: first.nextCursor });
+    expect(second).toStrictEqual({ pets: seeded.slice(6), nextCursor: undefined });
+  });
+});
+
+describe('pets.get', () => {
+  it('returns one animal', async () => {
+    const [, second] = seeded;
+    expect(await client().pets.get(second?.id ?? 0)).toStrictEqual(second);
+  });
+});
