@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { BENCH_API_KEY } from './fixtures/bench-key.js';
 import type { DatabaseKind } from './fixtures/database-fixture.js';
 import { jsonServerRoutes, type Routes, storeRoutes } from './load/routes.js';
 import { jsonServerBinPath, storeMainPath } from './paths.js';
@@ -10,9 +11,9 @@ export type ContenderId =
   | 'node-http'
   | 'express'
   | 'express-born'
+  | 'fastify'
+  | 'express-stock'
   | 'json-server';
-
-export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
 
 /**
  * PostgreSQL connections of every contender's pool, given to each as `DATABASE_POOL_SIZE` so that the store and the
@@ -20,7 +21,17 @@ export const BENCH_API_KEY = 'bench-key-0123456789abcdef';
  */
 const POSTGRES_POOL_SIZE = '10';
 
-/** Sent on every request to every contender, so all of them receive the same bytes; only the store checks it. */
+/**
+ * The rate limits of the store (per key, 600 a minute by default, and per address for failed authentications) and
+ * of the peers (per key). They exist to stop exactly what a benchmark does with one key, so they are raised rather
+ * than off: the limiters still run and their cost is measured; they never answer 429.
+ */
+const RAISED_LIMIT_PER_MINUTE = '1000000000';
+
+/**
+ * Sent on every request to every contender, so all of them receive the same bytes; the store and the peers (d) and
+ * (e) check it.
+ */
 export const requestHeaders = { authorization: `Bearer ${BENCH_API_KEY}` };
 
 export interface Contender {
@@ -28,18 +39,16 @@ export interface Contender {
   routes: Routes;
   /** True for the store itself: it creates its tables at start, and the other contenders reuse them. */
   migrates: boolean;
-  /** Connection counts to measure; undefined: all of the run's. */
-  connections?: readonly number[];
   /** Node arguments and environment for a start on `port` with `databaseUrl` (a db.json path for json-server). */
   launch(port: number, databaseUrl: string): { args: string[]; env: Record<string, string> };
   readyPath: string;
 }
 
-const baseline = (id: ContenderId, file: string, connections?: readonly number[]): Contender => ({
+/** A server of apps/bench/src/baselines/: a bare ceiling, or a peer with the store's features and limit. */
+const baseline = (id: ContenderId, file: string, extraEnv: Record<string, string> = {}): Contender => ({
   id,
   routes: storeRoutes,
   migrates: false,
-  connections,
   launch: (port, databaseUrl) => ({
     args: [fileURLToPath(new URL(`./baselines/${file}`, import.meta.url))],
     env: {
@@ -47,25 +56,23 @@ const baseline = (id: ContenderId, file: string, connections?: readonly number[]
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: POSTGRES_POOL_SIZE,
+      ...extraEnv,
     },
   }),
   readyPath: storeRoutes.list,
 });
 
+const peer = (id: ContenderId, file: string) =>
+  baseline(id, file, { RATE_LIMIT_PER_MINUTE: RAISED_LIMIT_PER_MINUTE });
+
 /**
  * The store as it ships: production mode with its default log level (info: one JSON line per request, written to a
  * file), security headers, authentication and contract validation all on.
  */
-const store = (
-  id: ContenderId,
-  workers: number,
-  connections?: readonly number[],
-  extraEnv: Record<string, string> = {},
-): Contender => ({
+const store = (id: ContenderId, workers: number, extraEnv: Record<string, string> = {}): Contender => ({
   id,
   routes: storeRoutes,
   migrates: true,
-  connections,
   launch: (port, databaseUrl) => ({
     args: [storeMainPath],
     env: {
@@ -77,10 +84,8 @@ const store = (
       DATABASE_POOL_SIZE: POSTGRES_POOL_SIZE,
       API_KEYS: BENCH_API_KEY,
       WORKERS: String(workers),
-      // The per-key limit (600 a minute by default) exists to stop exactly what a benchmark does with one key, so
-      // it is raised rather than off: the limiters still run and their cost is measured; they never answer 429.
-      RATE_LIMIT_PER_MINUTE: '1000000000',
-      AUTH_FAILURES_PER_MINUTE: '1000000000',
+      RATE_LIMIT_PER_MINUTE: RAISED_LIMIT_PER_MINUTE,
+      AUTH_FAILURES_PER_MINUTE: RAISED_LIMIT_PER_MINUTE,
       ...extraEnv,
     },
   }),
@@ -101,21 +106,17 @@ const jsonServer: Contender = {
 
 /** Who runs on which database, in order: on each database the store runs first, because it creates the tables. */
 export function contendersFor(kind: DatabaseKind): Contender[] {
-  const nodeHttp = baseline('node-http', 'node-http-server.js');
-  const express = baseline('express', 'express-server.js');
-  // (b′): Express on the store's HTTP server setting, at 50 connections only, to keep the run under 10 minutes.
-  const expressBorn = baseline('express-born', 'express-born-server.js', [50]);
-  // The store with its Prometheus metrics on (a listener on a free port, never scraped): the cost of counting.
-  const storeWithMetrics = store('store-metrics', 1, [50], { METRICS_PORT: '0' });
-  if (kind === 'sqlite') return [store('store', 1), storeWithMetrics, nodeHttp, express, expressBorn];
-  if (kind === 'postgres')
-    return [
-      store('store', 1),
-      storeWithMetrics,
-      store('store-2-workers', 2, [50]),
-      nodeHttp,
-      express,
-      expressBorn,
-    ];
-  return [jsonServer];
+  if (kind === 'json-file') return [jsonServer];
+  return [
+    store('store', 1),
+    // The store with its Prometheus metrics on (a listener on a free port, never scraped): the cost of counting.
+    store('store-metrics', 1, { METRICS_PORT: '0' }),
+    ...(kind === 'postgres' ? [store('store-2-workers', 2)] : []),
+    baseline('node-http', 'node-http-server.js'),
+    baseline('express', 'express-server.js'),
+    // (b′): Express on the store's HTTP server setting.
+    baseline('express-born', 'express-born-server.js'),
+    peer('fastify', 'fastify-server.js'),
+    peer('express-stock', 'express-stock-server.js'),
+  ];
 }

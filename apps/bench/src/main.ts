@@ -16,7 +16,7 @@ import { reportText } from './report/table.js';
 import { runBench } from './run-bench.js';
 import { benchSettings } from './settings.js';
 
-/** The connection count the chart shows: the one the targets of issue 6 are set at. */
+/** The connection count the chart shows: the one the targets are set at. */
 const CHART_CONNECTIONS = 50;
 
 const stealNote = (share: number | null) =>
@@ -43,8 +43,8 @@ try {
   const startedAt = new Date().toISOString();
   const cpuTimesAtStart = readCpuTimes();
   log(
-    `work folder ${workDir}; about 75 figures, each ${settings.warmupSeconds} s of warm-up and ` +
-      `${settings.rounds} rounds of up to ${settings.measureSeconds[50]} s`,
+    `work folder ${workDir}; about 80 figures, each ${settings.warmupSeconds} s of warm-up and ` +
+      `${settings.rounds} rounds of ${settings.measureSeconds[50]} s`,
   );
   const outcome = await runBench({ settings, workDir, log });
   const results: BenchResults = {

@@ -104,9 +104,6 @@ export async function runSuite(
     const measurements: Measurement[] = [];
     for (const scenario of SCENARIOS) {
       for (const connections of settings.connections) {
-        const active = started.filter(
-          ({ contender }) => !contender.connections || contender.connections.includes(connections),
-        );
         const run = (entry: Started, seconds: number) =>
           runLoad({
             baseUrl: entry.baseUrl,
@@ -115,10 +112,10 @@ export async function runSuite(
             requests: scenarioRequests(scenario, entry.contender.routes),
             seconds,
           });
-        for (const entry of active) await run(entry, settings.warmupSeconds);
-        const rounds = new Map<Started, LoadFigures[]>(active.map((entry) => [entry, []]));
+        for (const entry of started) await run(entry, settings.warmupSeconds);
+        const rounds = new Map<Started, LoadFigures[]>(started.map((entry) => [entry, []]));
         for (let round = 0; round < settings.rounds; round++) {
-          for (const entry of inTurnsFrom(active, round)) {
+          for (const entry of inTurnsFrom(started, round)) {
             rounds.get(entry)?.push(await run(entry, measureSecondsFor(settings, connections)));
           }
         }

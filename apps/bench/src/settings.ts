@@ -12,18 +12,19 @@ export interface BenchSettings {
 }
 
 /**
- * Durations chosen so that the whole `pnpm bench` stays under 10 minutes on a 2-core machine: three rounds per
- * figure, 50 connections measured longer because that is where the targets are. BENCH_SCALE shortens or lengthens
- * every round (e.g. 0.2 for a smoke run of the harness itself).
+ * Chosen so that the whole `pnpm bench` stays under 10 minutes on a 2-core machine: three rounds per figure, at 50
+ * connections only, where every target is set; the run has no room for a second connection count beside nine
+ * contenders (docs/performance.md, "How to run"). BENCH_SCALE shortens or lengthens every round (e.g. 0.2 for a
+ * smoke run of the harness itself).
  */
 export function benchSettings(env: NodeJS.ProcessEnv): BenchSettings {
   const scale = env.BENCH_SCALE === undefined ? 1 : Number(env.BENCH_SCALE);
   if (!(scale > 0 && scale <= 10)) throw new Error('BENCH_SCALE must be a number above 0 and at most 10');
   const seconds = (base: number) => Math.max(1, Math.round(base * scale));
   return {
-    connections: [1, 50],
+    connections: [50],
     rounds: 3,
-    measureSeconds: { 1: seconds(1), 50: seconds(2) },
+    measureSeconds: { 50: seconds(2) },
     warmupSeconds: seconds(1),
     postgresUrl: env.BENCH_POSTGRES_URL ?? DEFAULT_POSTGRES_URL,
   };

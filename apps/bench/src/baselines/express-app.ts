@@ -1,12 +1,12 @@
 import express, { type Express, type Response } from 'express';
-import type { PetQueries } from './pet-queries.js';
 import { parseListQuery, parseNewPet, parsePetId } from './request-parsing.js';
+import type { StoreQueries } from './store-queries.js';
 
 /**
  * The app of baselines (b) and (b′): Express 5 routes and the database driver. Bare like baseline (a): no
  * authentication, logging, security headers, contract validation or Link header.
  */
-export function bareExpressApp(queries: PetQueries): Express {
+export function bareExpressApp(queries: StoreQueries): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');

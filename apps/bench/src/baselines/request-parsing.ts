@@ -1,4 +1,4 @@
-import type { NewPetJson } from './pet-queries.js';
+import type { NewPetJson } from './store-queries.js';
 
 const STATUSES = new Set(['available', 'pending', 'sold']);
 

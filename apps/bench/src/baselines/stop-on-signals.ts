@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
-import type { PetQueries } from './pet-queries.js';
+import type { StoreQueries } from './store-queries.js';
 
 /** The harness stops every contender with SIGTERM; a baseline closes its database so the file is left consistent. */
-export function stopOnSignals(server: Server, queries: PetQueries): void {
+export function stopOnSignals(server: Server, queries: StoreQueries): void {
   const stop = () => {
     server.close(() => {
       queries.close().finally(() => process.exit(0));

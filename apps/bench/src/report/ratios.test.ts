@@ -22,6 +22,8 @@ describe('rateMeasurements', () => {
     run({ contender: 'node-http', requestsPerSecond: 2000, latencyP99Ms: 10 }),
     run({ contender: 'express', requestsPerSecond: 1000, latencyP99Ms: 15 }),
     run({ contender: 'express-born', requestsPerSecond: 1700, latencyP99Ms: 12 }),
+    run({ contender: 'fastify', requestsPerSecond: 680, latencyP99Ms: 40 }),
+    run({ contender: 'express-stock', requestsPerSecond: 425, latencyP99Ms: 60 }),
     run({ contender: 'json-server', database: 'json-file', requestsPerSecond: 500, latencyP99Ms: 60 }),
     run({ contender: 'store', database: 'postgres', requestsPerSecond: 600 }),
     run({ contender: 'express', database: 'postgres', requestsPerSecond: 800, latencyP99Ms: 0 }),
@@ -35,21 +37,25 @@ describe('rateMeasurements', () => {
       vsNodeHttp: { throughput: 0.425, p99: 3 },
       vsExpress: { throughput: 0.85, p99: 2 },
       vsExpressBorn: { throughput: 0.5, p99: 2.5 },
+      vsFastify: { throughput: 1.25, p99: 0.75 },
+      vsExpressStock: { throughput: 2, p99: 0.5 },
       vsJsonServerThroughput: 1.7,
     });
   });
 
-  it('rates json-server against the SQLite baselines', () => {
-    expect(rated[4]?.vsNodeHttp).toStrictEqual({ throughput: 0.25, p99: 6 });
-    expect(rated[4]?.vsExpress).toStrictEqual({ throughput: 0.5, p99: 4 });
+  it('rates json-server against the SQLite contenders', () => {
+    expect(rated[6]?.vsNodeHttp).toStrictEqual({ throughput: 0.25, p99: 6 });
+    expect(rated[6]?.vsExpress).toStrictEqual({ throughput: 0.5, p99: 4 });
+    expect(rated[6]?.vsFastify).toStrictEqual({ throughput: 500 / 680, p99: 1.5 });
   });
 
   it('gives null where a baseline is missing or measured zero, rather than a made-up ratio', () => {
-    expect(rated[5]?.vsNodeHttp).toStrictEqual({ throughput: null, p99: null });
-    expect(rated[5]?.vsExpress).toStrictEqual({ throughput: 0.75, p99: null });
-    expect(rated[5]?.vsExpressBorn).toStrictEqual({ throughput: null, p99: null });
-    expect(rated[7]?.vsExpress).toStrictEqual({ throughput: null, p99: null });
-    expect(rated[7]?.vsJsonServerThroughput).toBeNull();
+    expect(rated[7]?.vsNodeHttp).toStrictEqual({ throughput: null, p99: null });
+    expect(rated[7]?.vsExpress).toStrictEqual({ throughput: 0.75, p99: null });
+    expect(rated[7]?.vsExpressBorn).toStrictEqual({ throughput: null, p99: null });
+    expect(rated[7]?.vsFastify).toStrictEqual({ throughput: null, p99: null });
+    expect(rated[9]?.vsExpress).toStrictEqual({ throughput: null, p99: null });
+    expect(rated[9]?.vsJsonServerThroughput).toBeNull();
   });
 
   it('keeps ratios unrounded, so that they are rounded once, where they are shown', () => {

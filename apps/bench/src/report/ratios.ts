@@ -13,6 +13,10 @@ export interface RatedMeasurement extends Measurement {
   vsExpress: Ratio;
   /** Against Express on the store's HTTP server setting (b′): what the store's features cost. */
   vsExpressBorn: Ratio;
+  /** Against (d), the same API with the same features on Fastify 5 and its stock plugins. */
+  vsFastify: Ratio;
+  /** Against (e), the same API with the same features on Express 5 and its stock middleware. */
+  vsExpressStock: Ratio;
   /** Requests/s over json-server's on the same scenario and connection count. */
   vsJsonServerThroughput: number | null;
 }
@@ -22,8 +26,8 @@ const divide = (value: number, base: number | undefined) =>
   base === undefined || base === 0 ? null : value / base;
 
 /**
- * Ratios against the bare baselines on the same database, scenario and connection count. json-server has no
- * database of the store's kind; it is rated against the SQLite baselines, the store's default database.
+ * Ratios against the bare baselines and the peers on the same database, scenario and connection count. json-server
+ * has no database of the store's kind; it is rated against the SQLite ones, the store's default database.
  */
 export function rateMeasurements(measurements: readonly Measurement[]): RatedMeasurement[] {
   const find = (m: Measurement, contender: Measurement['contender'], database: Measurement['database']) =>
@@ -48,6 +52,8 @@ export function rateMeasurements(measurements: readonly Measurement[]): RatedMea
       vsNodeHttp: ratio('node-http'),
       vsExpress: ratio('express'),
       vsExpressBorn: ratio('express-born'),
+      vsFastify: ratio('fastify'),
+      vsExpressStock: ratio('express-stock'),
       vsJsonServerThroughput: divide(
         m.requestsPerSecond,
         find(m, 'json-server', 'json-file')?.requestsPerSecond,

@@ -22,9 +22,9 @@ const results: BenchResults = {
   cpuStealShare: 0.125,
   source: { commit: '0123456789abcdef0123456789abcdef01234567', uncommittedServerChanges: true },
   settings: {
-    connections: [1, 50],
+    connections: [50],
     rounds: 3,
-    measureSeconds: { 1: 1, 50: 2 },
+    measureSeconds: { 50: 2 },
     warmupSeconds: 1,
     postgresUrl: 'postgres://postgres@127.0.0.1:5432/test',
     seedAnimals: 10_000,
@@ -46,6 +46,8 @@ const results: BenchResults = {
       vsExpress: { throughput: 0.8, p99: null },
       vsExpressBorn: { throughput: 0.6, p99: 1.2 },
       vsJsonServerThroughput: null,
+      vsFastify: { throughput: 1.3, p99: 0.5 },
+      vsExpressStock: { throughput: null, p99: null },
     },
   ],
   servers: [
@@ -99,8 +101,9 @@ describe('the results file', () => {
     expect(text).toContain('2 CPUs (os.cpus().length, Test CPU)');
     expect(text).toContain('server at 0123456789ab with uncommitted changes');
     expect(text).toContain('The host took 12.5% of the CPU time during the run (steal, /proc/stat).');
+    expect(text).toContain('3 rounds of 2 s at 50 connections, taken in turns, after 1 s of warm-up;');
     expect(text).toContain(
-      '| getPet | 50 | postgres | store | 1235 | 0.50× | 0.80× | 0.60× | – | 3 | 9 | 1.50× | – | 0 |',
+      '| getPet | 50 | postgres | store | 1235 | 0.50× | 0.80× | 0.60× | – | 1.30× | – | 3 | 9 | 1.50× | – | 0.50× | 0 |',
     );
     expect(text).toContain('| store | postgres | empty (migrations ran) | 1 | 412 | 100.0 |');
     expect(text).toContain('- Admin bundle: not measured (apps/admin/dist does not exist).');

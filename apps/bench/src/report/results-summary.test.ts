@@ -17,6 +17,8 @@ const run = (contender: string, database: string, connections: number, requestsP
   vsExpress: { throughput: 1.6666, p99: null },
   vsExpressBorn: { throughput: null, p99: null },
   vsJsonServerThroughput: 10.123,
+  vsFastify: { throughput: 1.256, p99: 0.5 },
+  vsExpressStock: { throughput: 1.5049, p99: 0.4 },
 });
 
 const results = {
@@ -38,7 +40,7 @@ const results = {
 } as unknown as BenchResults;
 
 describe('the results summary', () => {
-  it("keeps the store's rows at 50 connections, rounded", () => {
+  it("keeps the store's rows at 50 connections, with every ratio rounded", () => {
     expect(summarize(results).rows).toStrictEqual([
       {
         scenario: 'getPet',
@@ -49,6 +51,8 @@ describe('the results summary', () => {
         vsExpress: 1.67,
         vsExpressBorn: null,
         vsJsonServer: 10.12,
+        vsFastify: 1.26,
+        vsExpressStock: 1.5,
       },
     ]);
   });
@@ -57,7 +61,7 @@ describe('the results summary', () => {
     const table = summaryTable(summarize(results));
     expect(table).toContain('Node v26.10.0, 2 CPUs (Test CPU), host steal 0.1%.');
     expect(table).toContain(
-      '| getPet             | sqlite |        1235 |           0.50× |         1.67× |                                   – |            10.12× |            9 |',
+      '| getPet             | sqlite |        1235 |           0.50× |         1.67× |                                   – |            10.12× |                        1.26× |                        1.50× |            9 |',
     );
     const document = `# Title\n\n${BENCH_TABLE_MARKERS.start}\nold table\n${BENCH_TABLE_MARKERS.end}\n\nAfter.\n`;
     expect(withBenchTable(document, table)).toBe(

@@ -9,17 +9,19 @@ const SUMMARY_CONNECTIONS = 50;
 const MARKER_START = '<!-- bench-table:start (written by pnpm bench from bench/results-summary.json) -->';
 const MARKER_END = '<!-- bench-table:end -->';
 
-/** One scenario on one database at 50 connections: the store's figures and its ratios to each baseline. */
+/** One scenario on one database at 50 connections: the store's figures and its ratios to each other contender. */
 export interface SummaryRow {
   scenario: Scenario;
   database: 'sqlite' | 'postgres';
   storeRequestsPerSecond: number;
   storeP99Ms: number;
-  /** Store req/s ÷ the baseline's, two decimals; null when the baseline was not measured. */
+  /** Store req/s ÷ the contender's, two decimals; null when the contender was not measured. */
   vsNodeHttp: number | null;
   vsExpress: number | null;
   vsExpressBorn: number | null;
   vsJsonServer: number | null;
+  vsFastify: number | null;
+  vsExpressStock: number | null;
 }
 
 /** bench/results-summary.json: what a reader of the repository needs of the latest run, kept in git. */
@@ -49,6 +51,8 @@ export function summarize(results: BenchResults): ResultsSummary {
       vsExpress: twoDecimals(run.vsExpress.throughput),
       vsExpressBorn: twoDecimals(run.vsExpressBorn.throughput),
       vsJsonServer: twoDecimals(run.vsJsonServerThroughput),
+      vsFastify: twoDecimals(run.vsFastify.throughput),
+      vsExpressStock: twoDecimals(run.vsExpressStock.throughput),
     }));
   return {
     finishedAt: results.finishedAt,
@@ -74,6 +78,8 @@ export function summaryTable(summary: ResultsSummary): string {
     '÷ (b) Express',
     '÷ (b′) Express, same server setting',
     '÷ (c) json-server',
+    '÷ (d) Fastify, same features',
+    '÷ (e) Express, same features',
     'store p99 ms',
   ];
   const rows = summary.rows.map((row) => [
@@ -84,6 +90,8 @@ export function summaryTable(summary: ResultsSummary): string {
     times(row.vsExpress),
     times(row.vsExpressBorn),
     times(row.vsJsonServer),
+    times(row.vsFastify),
+    times(row.vsExpressStock),
     String(row.storeP99Ms),
   ]);
   // Padded as the repository's formatter pads Markdown tables, so that a run leaves the documents formatted.

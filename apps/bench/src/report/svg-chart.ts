@@ -9,6 +9,8 @@ const COLOURS: Record<Measurement['contender'], string> = {
   'node-http': '#6b7280',
   express: '#059669',
   'express-born': '#0d9488',
+  fastify: '#db2777',
+  'express-stock': '#65a30d',
   'json-server': '#d97706',
 };
 

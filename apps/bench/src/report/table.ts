@@ -1,6 +1,7 @@
 import { failedRequests } from '../load/run-load.js';
 import { SCENARIOS } from '../load/scenarios.js';
 import type { Measurement, ServerFigures } from '../measurements.js';
+import { type BenchSettings, measureSecondsFor } from '../settings.js';
 import type { RatedMeasurement } from './ratios.js';
 import type { BenchResults, Extras } from './results-file.js';
 
@@ -12,6 +13,8 @@ const CONTENDER_ORDER = [
   'node-http',
   'express',
   'express-born',
+  'fastify',
+  'express-stock',
   'json-server',
 ];
 
@@ -40,17 +43,20 @@ export function sortRuns<T extends Measurement>(runs: readonly T[]): T[] {
 
 /**
  * The load figures: absolute, and as ratios to (a) node:http, (b) Express, (b′) Express on the store's server
- * setting and (c) json-server.
+ * setting, (c) json-server, and the peers (d) Fastify and (e) stock Express.
  */
 export function runsTable(runs: readonly RatedMeasurement[]): string {
   const header = ['scenario', 'conns', 'db', 'contender', 'req/s', '÷ (a) http', '÷ (b) express'];
   header.push(
     '÷ (b′) express-born',
     '÷ (c) json-server',
+    '÷ (d) fastify',
+    '÷ (e) express-stock',
     'p50 ms',
     'p99 ms',
     'p99 ÷ (a)',
     'p99 ÷ (b)',
+    'p99 ÷ (d)',
     'failed',
   );
   const rows = sortRuns(runs).map((run) => [
@@ -63,10 +69,13 @@ export function runsTable(runs: readonly RatedMeasurement[]): string {
     ratio(run.vsExpress.throughput),
     ratio(run.vsExpressBorn.throughput),
     ratio(run.vsJsonServerThroughput),
+    ratio(run.vsFastify.throughput),
+    ratio(run.vsExpressStock.throughput),
     String(run.latencyP50Ms),
     String(run.latencyP99Ms),
     ratio(run.vsNodeHttp.p99),
     ratio(run.vsExpress.p99),
+    ratio(run.vsFastify.p99),
     String(failedRequests(run)),
   ]);
   return markdownTable(header, rows);
@@ -108,6 +117,12 @@ function hostShare(cpuStealShare: number | null): string {
   return ` The host took ${(cpuStealShare * 100).toFixed(1)}% of the CPU time during the run (steal, /proc/stat).`;
 }
 
+/** How long each round lasts, by connection count: `2 s at 50 connections`. */
+const roundLengths = (settings: BenchSettings) =>
+  settings.connections
+    .map((connections) => `${measureSecondsFor(settings, connections)} s at ${connections} connections`)
+    .join(' and ');
+
 /** The whole report as printed at the end of a run and pasted into the docs. */
 export function reportText(results: BenchResults): string {
   const { machine, settings, source } = results;
@@ -115,8 +130,8 @@ export function reportText(results: BenchResults): string {
   return [
     `Animal Store bench, ${results.finishedAt}: ${machine.cpuCount} CPUs (os.cpus().length, ${machine.cpuModel}), ` +
       `Node ${machine.node}; ${settings.seedAnimals} animals; store at LOG_LEVEL=${settings.storeLogLevel}; ` +
-      `${settings.rounds} rounds of ${settings.measureSeconds[50]} s at 50 connections and of ` +
-      `${settings.measureSeconds[1]} s at 1, taken in turns, after ${settings.warmupSeconds} s of warm-up; ` +
+      `${settings.rounds} rounds of ${roundLengths(settings)}, taken in turns, after ${settings.warmupSeconds} s ` +
+      `of warm-up; ` +
       `server at ${revision}.${hostShare(results.cpuStealShare)}`,
     '',
     runsTable(results.runs),

@@ -1,10 +1,16 @@
 import SqliteDatabase from 'better-sqlite3';
-import { type PetQueries, type PetRow, toPetJson } from './pet-queries.js';
+import {
+  API_KEY_COLUMNS,
+  type ApiKeyRow,
+  type PetRow,
+  type StoreQueries,
+  toPetJson,
+} from './store-queries.js';
 
 const COLUMNS = 'id, name, category_id, status';
 
 /** better-sqlite3 with the store's settings: WAL, and synchronous=FULL so each commit is durable before the reply. */
-export function sqlitePetQueries(path: string): PetQueries {
+export function sqliteStoreQueries(path: string): StoreQueries {
   const db = new SqliteDatabase(path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
@@ -20,6 +26,9 @@ export function sqlitePetQueries(path: string): PetQueries {
   const insert = db.prepare<[string, number, string | null], PetRow>(
     `insert into pets (name, category_id, status) values (?, ?, ?) returning ${COLUMNS}`,
   );
+  const keyByDigest = db.prepare<[string], ApiKeyRow>(
+    `select ${API_KEY_COLUMNS} from api_keys where key_hash = ?`,
+  );
   return {
     async list(limit, status, afterId) {
       const rows =
@@ -32,6 +41,9 @@ export function sqlitePetQueries(path: string): PetQueries {
     },
     async create(pet) {
       return toPetJson(insert.get(pet.name, pet.categoryId, pet.status ?? null) as PetRow);
+    },
+    async findApiKey(digest) {
+      return keyByDigest.get(digest);
     },
     async close() {
       db.close();

@@ -1,5 +1,11 @@
 import pg from 'pg';
-import { type PetQueries, type PetRow, toPetJson } from './pet-queries.js';
+import {
+  API_KEY_COLUMNS,
+  type ApiKeyRow,
+  type PetRow,
+  type StoreQueries,
+  toPetJson,
+} from './store-queries.js';
 
 const COLUMNS = 'id, name, category_id, status';
 const PG_INT8_OID = 20;
@@ -8,7 +14,7 @@ const PG_INT8_OID = 20;
  * node-postgres with the pool size the harness gives the store too, the store's int8 parsing, and the same unnamed
  * parameterised queries the store's query builder sends.
  */
-export function postgresPetQueries(url: string, poolSize: number): PetQueries {
+export function postgresStoreQueries(url: string, poolSize: number): StoreQueries {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -43,6 +49,13 @@ export function postgresPetQueries(url: string, poolSize: number): PetQueries {
         [pet.name, pet.categoryId, pet.status ?? null],
       );
       return toPetJson(rows[0] as PetRow);
+    },
+    async findApiKey(digest) {
+      const { rows } = await pool.query<ApiKeyRow>(
+        `select ${API_KEY_COLUMNS} from api_keys where key_hash = $1`,
+        [digest],
+      );
+      return rows[0];
     },
     close: () => pool.end(),
   };
