@@ -52,8 +52,22 @@ export const apiSecurityHeaders: RequestHandler = fixedHeaders([
   ['Cross-Origin-Resource-Policy', 'same-origin'],
 ]);
 
-/** Headers a browser client must be allowed to read: pagination, creation, deprecation and tracing. */
-const EXPOSED_HEADERS = ['Link', 'Location', 'Deprecation', 'Sunset', 'X-Request-Id', 'Retry-After'];
+/**
+ * Headers a browser client on another origin must be allowed to read: paging, creation (and whether it was a replay),
+ * deprecation, tracing and the limits, as the OpenAPI document declares them. A header left out here reads as null
+ * in the browser: a replayed create would look new.
+ */
+export const EXPOSED_HEADERS = [
+  'Link',
+  'Location',
+  'Idempotent-Replayed',
+  'Deprecation',
+  'Sunset',
+  'X-Request-Id',
+  'Retry-After',
+  'RateLimit',
+  'RateLimit-Policy',
+];
 
 /** CORS for the API, closed unless origins are configured. */
 export function corsForApi(allowedOrigins: readonly string[]): RequestHandler {

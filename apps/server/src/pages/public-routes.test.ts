@@ -187,4 +187,24 @@ describe('routes without authentication', () => {
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     expect(allowed.headers.get('x-powered-by')).toBeNull();
   });
+
+  it('lets a configured origin read every header a client needs, the replay flag and the limits included', async () => {
+    // Exposed on every answer, a refusal too: the browser reads X-Request-Id of a 401 as well.
+    const response = await fetch(`${server.baseUrl}/pets`, {
+      headers: { origin: 'https://admin.example.test' },
+    });
+    expect(response.status).toBe(401);
+    const exposed = response.headers.get('access-control-expose-headers')?.split(',') ?? [];
+    expect(exposed).toStrictEqual([
+      'Link',
+      'Location',
+      'Idempotent-Replayed',
+      'Deprecation',
+      'Sunset',
+      'X-Request-Id',
+      'Retry-After',
+      'RateLimit',
+      'RateLimit-Policy',
+    ]);
+  });
 });
