@@ -1,9 +1,10 @@
+import type { ApiKey } from '@animal-store/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { createQueryClient } from './api/query-client';
 import type { Environment } from './config/runtime-config';
 import { Screens } from './screens';
-import { type CurrentKeyAnswer, currentKeyQueryKey } from './session/current-key';
+import { currentKeyQueryKey } from './session/current-key';
 import { signOutReasons } from './session/sign-out-reasons';
 import { useSession } from './session/use-session';
 
@@ -21,7 +22,7 @@ export function App() {
   };
   onUnauthorized.current = () => signOut(signOutReasons.keyRefused);
 
-  const signIn = (apiKey: string, environment: Environment, accepted: CurrentKeyAnswer) => {
+  const signIn = (apiKey: string, environment: Environment, accepted: ApiKey) => {
     // The sign-in check already told what the key may do: kept, so that signing in costs the store one call.
     queryClient.setQueryData(currentKeyQueryKey(environment), accepted);
     session.signIn(apiKey, environment);

@@ -1,9 +1,9 @@
+import type { ApiKey } from '@animal-store/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { type Environment, fetchRuntimeConfig } from './config/runtime-config';
 import { AppHeader } from './layout/app-header';
 import { EnvironmentSelect } from './layout/environment-select';
-import type { CurrentKeyAnswer } from './session/current-key';
 import { isOffered } from './session/session-storage';
 import { signOutReasons } from './session/sign-out-reasons';
 import type { Session } from './session/use-session';
@@ -12,7 +12,7 @@ import { SignedIn } from './signed-in';
 
 interface ScreensProps {
   session: Session;
-  onSignIn: (apiKey: string, environment: Environment, accepted: CurrentKeyAnswer) => void;
+  onSignIn: (apiKey: string, environment: Environment, accepted: ApiKey) => void;
   onSignOut: (reason?: string) => void;
   /** Choosing another environment while signed in signs out. */
   onEnvironmentChange: (name: string) => void;
@@ -23,6 +23,8 @@ export function Screens({ session, onSignIn, onSignOut, onEnvironmentChange }: S
   const config = useQuery({
     queryKey: ['runtime-config'],
     queryFn: ({ signal }) => fetchRuntimeConfig(signal),
+    // Not a call to the store's API, so not its client's to repeat: a flaky network gets two more tries here.
+    retry: 2,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const environments = config.data?.environments;

@@ -13,9 +13,9 @@ import type { SignedIn as SignedInSession } from './session/session-storage';
 export function SignedIn({ session, children }: { session: SignedInSession; children: ReactNode }) {
   const { environment, apiKey } = session;
   const { baseUrl } = environment;
-  const api = useMemo(() => createApiClient(baseUrl, apiKey), [baseUrl, apiKey]);
+  const client = useMemo(() => createApiClient(baseUrl, apiKey), [baseUrl, apiKey]);
   return (
-    <ApiClientProvider api={api} environment={environment}>
+    <ApiClientProvider client={client} environment={environment}>
       {children}
       {/* Keyed by environment: the screen, paging state and cursors of one store mean nothing to another. */}
       <SignedInScreens key={environment.name} />
@@ -31,7 +31,7 @@ export function SignedIn({ session, children }: { session: SignedInSession; chil
 function SignedInScreens() {
   const current = useCurrentKey();
   const [chosen, setChosen] = useState<ScreenName>('catalogue');
-  const key = current.data?.body;
+  const key = current.data;
   const managesKeys = allows(key?.scopes, 'keys:manage');
   const failure = current.error ? describeFailure(current.error) : undefined;
   return (

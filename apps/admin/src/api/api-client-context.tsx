@@ -1,9 +1,9 @@
+import type { AnimalStoreClient } from '@animal-store/client';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Environment } from '../config/runtime-config';
-import type { ApiClient } from './api-client';
 
 interface ApiContextValue {
-  api: ApiClient;
+  client: AnimalStoreClient;
   environment: Environment;
 }
 
@@ -12,7 +12,7 @@ const ApiContext = createContext<ApiContextValue | undefined>(undefined);
 /** The signed-in client and the environment it talks to, for every screen behind sign-in. */
 export function ApiClientProvider(props: ApiContextValue & { children: ReactNode }) {
   return (
-    <ApiContext.Provider value={{ api: props.api, environment: props.environment }}>
+    <ApiContext.Provider value={{ client: props.client, environment: props.environment }}>
       {props.children}
     </ApiContext.Provider>
   );

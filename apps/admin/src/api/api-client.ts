@@ -1,17 +1,18 @@
-import { storeContract } from '@animal-store/contract';
-import { initTsrReactQuery } from '@ts-rest/react-query/v5';
+import { type AnimalStoreClient, createAnimalStoreClient, type RetryOptions } from '@animal-store/client';
 
 /**
- * The typed hooks for one store (base address) and one API key. Everything the admin sends or reads goes through
- * here, so requests, responses and errors are typed by the contract and never written by hand.
+ * How the admin's calls are repeated. A person at a screen waits about ten seconds for an answer before turning
+ * away, so a call gets ten seconds in all, each attempt's time included (the client cuts an attempt to what is left
+ * of them), and three attempts. Within that the client silently repeats what the store did not act on: a lost
+ * answer, a 503, an add still in progress (the store asks for a second). A wait that would run past the ten
+ * seconds, such as a rate limit's minute, is not begun: the screen says at once when to try again.
  */
-export function createApiClient(baseUrl: string, apiKey: string) {
-  return initTsrReactQuery(storeContract, {
-    baseUrl,
-    baseHeaders: { authorization: `Bearer ${apiKey}` },
-    // A store on another version of the contract should fail loudly rather than render half-understood data.
-    validateResponse: true,
-  });
-}
+const AT_A_SCREEN: RetryOptions = { attempts: 3, deadlineMs: 10_000 };
 
-export type ApiClient = ReturnType<typeof createApiClient>;
+/**
+ * The store's client for one base address and one API key. Everything the admin sends or reads goes through it,
+ * so requests and answers are the contract's, and every failure is one AnimalStoreError.
+ */
+export function createApiClient(baseUrl: string, apiKey: string): AnimalStoreClient {
+  return createAnimalStoreClient({ baseUrl, apiKey, retry: AT_A_SCREEN });
+}

@@ -1,4 +1,5 @@
-import { type ApiError, ErrorSchema } from '@animal-store/contract';
+import { AnimalStoreError } from '@animal-store/client';
+import type { ApiError } from '@animal-store/contract';
 
 /**
  * What went wrong with a call, sorted by what the admin can do about it. The words shown for each kind are in
@@ -17,29 +18,28 @@ export type CallFailure =
   | { kind: 'unexpected' };
 
 /**
- * ts-rest rejects a non-2xx answer with the response itself ({ status, body, headers }), a request that got no
- * answer with a TypeError from fetch, and an answer that fails the contract's response schema with another Error.
+ * The client rejects every call with an AnimalStoreError, once its own retries are spent; anything else thrown
+ * on the way is a fault of this app, which the admin can only report.
  */
 export function describeFailure(error: unknown): CallFailure {
-  if (error instanceof TypeError) return { kind: 'unreachable' };
-  if (error instanceof Error || typeof error !== 'object' || error === null) return { kind: 'unexpected' };
-  const status = 'status' in error ? error.status : undefined;
-  if (status === 401) return { kind: 'unauthorized' };
-  const parsed = ErrorSchema.safeParse('body' in error ? error.body : undefined);
+  if (!(error instanceof AnimalStoreError)) return { kind: 'unexpected' };
+  // The status decides, whatever the body: a proxy's 503 page means busy too.
+  if (error.status === 401) return { kind: 'unauthorized' };
   // Of the 409s only an add still in progress asks to wait; the others (a key that may not be revoked or rotated)
   // are refusals with a reason.
-  const inProgress = status === 409 && parsed.data?.code === 'idempotency_request_in_progress';
-  if (status === 429 || status === 503 || inProgress) {
-    const headers = 'headers' in error && error.headers instanceof Headers ? error.headers : undefined;
-    return { kind: 'busy', limited: status === 429, retryAfterSeconds: retryAfter(headers) };
+  if (error.status === 429 || error.status === 503 || error.code === 'idempotency_request_in_progress') {
+    return {
+      kind: 'busy',
+      limited: error.status === 429,
+      retryAfterSeconds: wholeSeconds(error.retryAfterMs),
+    };
   }
-  return parsed.success ? { kind: 'refused', body: parsed.data } : { kind: 'unexpected' };
+  if (error.code === 'unreachable') return { kind: 'unreachable' };
+  if (error.code === 'unexpected_response') return { kind: 'unexpected' };
+  return { kind: 'refused', body: { code: error.code, message: error.message, status: error.status } };
 }
 
-/** Retry-After in seconds; the store sends seconds, an HTTP date is accepted too. */
-function retryAfter(headers: Headers | undefined): number | undefined {
-  const value = headers?.get('retry-after');
-  if (!value) return undefined;
-  const seconds = /^\d+$/.test(value) ? Number(value) : (Date.parse(value) - Date.now()) / 1000;
-  return Number.isFinite(seconds) ? Math.max(1, Math.ceil(seconds)) : undefined;
+/** A wait as a person counts it: whole seconds, rounded up, at least one. */
+function wholeSeconds(ms: number | undefined): number | undefined {
+  return ms === undefined ? undefined : Math.max(1, Math.ceil(ms / 1000));
 }

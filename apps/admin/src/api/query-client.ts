@@ -13,11 +13,9 @@ export function createQueryClient(onUnauthorized: () => void): QueryClient {
     queryCache: new QueryCache({ onError }),
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
-      queries: {
-        // A refused key or a bad request will not get better by asking again; a flaky network might.
-        retry: (failureCount, error) => error instanceof Error && failureCount < 2,
-        staleTime: 10_000,
-      },
+      // The store's client already repeated whatever may get better by asking again (api-client.ts); a failure
+      // that reaches the screen is final, and repeating it here would only keep the admin waiting longer.
+      queries: { retry: false, staleTime: 10_000 },
       mutations: { retry: false },
     },
   });

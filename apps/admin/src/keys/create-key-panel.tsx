@@ -1,4 +1,5 @@
-import type { CreatedApiKey } from '@animal-store/contract';
+import type { CreatedApiKey, NewApiKey } from '@animal-store/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useApi } from '../api/api-client-context';
 import { describeFailure } from '../api/api-error';
@@ -8,12 +9,15 @@ import { isKeyField } from './key-form-values';
 import { keyProblem } from './key-words';
 import { useRefreshKeyList } from './use-key-list';
 
-/** The create-key form wired to createApiKey: the new key, secret included, goes to `onCreated` and nowhere else. */
+/** The create-key form on `apiKeys.create`: the new key, secret included, goes to `onCreated` and nowhere else. */
 export function CreateKeyPanel({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const id = useId();
-  const { api } = useApi();
+  const { client } = useApi();
   const refresh = useRefreshKeyList();
-  const mutation = api.createApiKey.useMutation({ onSettled: refresh });
+  const mutation = useMutation({
+    mutationFn: (key: NewApiKey) => client.apiKeys.create(key),
+    onSettled: refresh,
+  });
 
   const failure = mutation.error ? describeFailure(mutation.error) : undefined;
   // A 401 ends the session (see the query client); every other refusal is shown on the form.
@@ -32,9 +36,9 @@ export function CreateKeyPanel({ onCreated }: { onCreated: (key: CreatedApiKey) 
           if (mutation.isError) mutation.reset();
         }}
         onSubmit={(key) =>
-          mutation.mutateAsync({ body: key }).then(
+          mutation.mutateAsync(key).then(
             (created) => {
-              onCreated(created.body);
+              onCreated(created);
               // The secret is the secret panel's to show once; the mutation cache need not keep a copy.
               mutation.reset();
               return true;

@@ -69,7 +69,7 @@ export function KeysPage({ signedInKeyId }: { signedInKeyId: ApiKey['id'] }) {
         </p>
         {list.data ? (
           <KeyTable
-            keys={list.data.body}
+            keys={list.data}
             caption={`API keys of ${environment.name}, newest first`}
             signedInKeyId={signedInKeyId}
             busy={list.isFetching}

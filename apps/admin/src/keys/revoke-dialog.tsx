@@ -1,4 +1,5 @@
 import type { ApiKey } from '@animal-store/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useApi } from '../api/api-client-context';
 import { describeFailure } from '../api/api-error';
@@ -14,24 +15,21 @@ interface RevokeDialogProps {
   onClose: () => void;
 }
 
-/** "Revoke the key …?" naming the key, then revokeApiKey; a refusal is told inside the dialog. */
+/** "Revoke the key …?" naming the key, then `apiKeys.revoke`; a refusal is told inside the dialog. */
 export function RevokeDialog({ apiKey, signedInWithIt, onRevoked, onClose }: RevokeDialogProps) {
-  const { api } = useApi();
+  const { client } = useApi();
   const refresh = useRefreshKeyList();
   const dialog = useRef<ConfirmDialogHandle>(null);
-  const mutation = api.revokeApiKey.useMutation({ onSettled: refresh });
+  const mutation = useMutation({ mutationFn: () => client.apiKeys.revoke(apiKey.id), onSettled: refresh });
   const failure = mutation.error ? describeFailure(mutation.error) : undefined;
 
   const revoke = () =>
-    mutation.mutate(
-      { params: { keyId: String(apiKey.id) } },
-      {
-        onSuccess: () => {
-          dialog.current?.close();
-          onRevoked(apiKey);
-        },
+    mutation.mutate(undefined, {
+      onSuccess: () => {
+        dialog.current?.close();
+        onRevoked(apiKey);
       },
-    );
+    });
   return (
     <ConfirmDialog
       ref={dialog}

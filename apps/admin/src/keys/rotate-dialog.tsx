@@ -6,6 +6,7 @@ import {
   MAX_ROTATION_OVERLAP_HOURS,
   RotateApiKeySchema,
 } from '@animal-store/contract';
+import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useApi } from '../api/api-client-context';
 import { describeFailure } from '../api/api-error';
@@ -27,15 +28,18 @@ function parseHours(typed: string): { hours: number } | { error: string } {
   return checked.success ? { hours: checked.data } : { error: FIELD_MESSAGES.notOverlapHours };
 }
 
-/** "Rotate the key …?" naming the key, with the overlap in hours, then rotateApiKey. */
+/** "Rotate the key …?" naming the key, with the overlap in hours, then `apiKeys.rotate`. */
 export function RotateDialog({ apiKey, onRotated, onClose }: RotateDialogProps) {
   const id = useId();
-  const { api } = useApi();
+  const { client } = useApi();
   const refresh = useRefreshKeyList();
   const dialog = useRef<ConfirmDialogHandle>(null);
   const [typed, setTyped] = useState(String(DEFAULT_ROTATION_OVERLAP_HOURS));
   const [hoursError, setHoursError] = useState<string>();
-  const mutation = api.rotateApiKey.useMutation({ onSettled: refresh });
+  const mutation = useMutation({
+    mutationFn: (overlapHours: number) => client.apiKeys.rotate(apiKey.id, { overlapHours }),
+    onSettled: refresh,
+  });
   const failure = mutation.error ? describeFailure(mutation.error) : undefined;
 
   const rotate = () => {
@@ -45,15 +49,12 @@ export function RotateDialog({ apiKey, onRotated, onClose }: RotateDialogProps) 
       document.getElementById(`${id}-hours`)?.focus();
       return;
     }
-    mutation.mutate(
-      { params: { keyId: String(apiKey.id) }, body: { overlapHours: parsed.hours } },
-      {
-        onSuccess: (response) => {
-          dialog.current?.close();
-          onRotated(response.body, parsed.hours);
-        },
+    mutation.mutate(parsed.hours, {
+      onSuccess: (successor) => {
+        dialog.current?.close();
+        onRotated(successor, parsed.hours);
       },
-    );
+    });
   };
   return (
     <ConfirmDialog

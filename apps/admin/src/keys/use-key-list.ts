@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-client-context';
 import type { Environment } from '../config/runtime-config';
 
@@ -8,8 +8,11 @@ function keyListKey(environment: Environment): readonly unknown[] {
 
 /** Every key of the store, newest first, as the Keys screen lists them. */
 export function useKeyList() {
-  const { api, environment } = useApi();
-  return api.listApiKeys.useQuery({ queryKey: keyListKey(environment) });
+  const { client, environment } = useApi();
+  return useQuery({
+    queryKey: keyListKey(environment),
+    queryFn: ({ signal }) => client.apiKeys.list({ signal }),
+  });
 }
 
 /**

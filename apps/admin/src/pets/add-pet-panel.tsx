@@ -1,5 +1,5 @@
-import type { Pet } from '@animal-store/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import type { NewPet, Pet } from '@animal-store/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { petListKey, useApi } from '../api/api-client-context';
 import { describeFailure } from '../api/api-error';
@@ -7,12 +7,16 @@ import { AddPetForm } from './add-pet-form';
 import { CreationAttempt } from './creation-attempt';
 import { petServerErrors } from './pet-form-values';
 
-/** The add-animal form wired to createPet: on success every cached page is refetched, so the animal shows up. */
+/** The add-animal form on `pets.create`: on success every cached page is refetched, so the animal shows up. */
 export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
-  const { api, environment } = useApi();
+  const { client, environment } = useApi();
   const queryClient = useQueryClient();
   const [attempt] = useState(() => new CreationAttempt());
-  const mutation = api.createPet.useMutation({
+  const mutation = useMutation({
+    // The key is the attempt's, not the client's own per call: sending the same values again after a failure
+    // repeats it, so an add whose answer was lost is not made twice.
+    mutationFn: ({ pet, idempotencyKey }: { pet: NewPet; idempotencyKey: string }) =>
+      client.pets.create(pet, { idempotencyKey }),
     onSuccess: () => {
       attempt.succeeded();
       return queryClient.invalidateQueries({ queryKey: petListKey(environment) });
@@ -22,7 +26,7 @@ export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
   const failure = mutation.error ? describeFailure(mutation.error) : undefined;
   // A 401 ends the session (see the query client); every other refusal is shown on the form.
   const serverErrors = failure && failure.kind !== 'unauthorized' ? petServerErrors(failure) : undefined;
-  const added = mutation.data?.body;
+  const added = mutation.data;
 
   return (
     <>
@@ -33,7 +37,7 @@ export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
           if (mutation.isError) mutation.reset();
         }}
         onSubmit={(pet) =>
-          mutation.mutateAsync({ body: pet, headers: { 'idempotency-key': attempt.keyFor(pet) } }).then(
+          mutation.mutateAsync({ pet, idempotencyKey: attempt.keyFor(pet) }).then(
             () => true,
             () => false,
           )

@@ -21,7 +21,7 @@ export function CataloguePage({ canAdd }: { canAdd: boolean }) {
   const { result } = pages;
 
   const view: PetListView = result.data
-    ? { kind: 'data', pets: result.data.body, busy: result.isPlaceholderData }
+    ? { kind: 'data', pets: result.data.pets, busy: result.isPlaceholderData }
     : result.isError
       ? {
           kind: 'error',
@@ -48,7 +48,7 @@ export function CataloguePage({ canAdd }: { canAdd: boolean }) {
         />
         <Pager
           pageNumber={pageNumber}
-          shown={result.data?.body.length ?? 0}
+          shown={result.data?.pets.length ?? 0}
           onBack={pages.goBack}
           onForward={pages.goForward}
         />

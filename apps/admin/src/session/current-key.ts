@@ -1,10 +1,7 @@
-import type { ApiKeyScope, storeContract } from '@animal-store/contract';
-import type { DataResponse } from '@ts-rest/react-query/v5';
+import type { ApiKey, ApiKeyScope } from '@animal-store/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-client-context';
 import type { Environment } from '../config/runtime-config';
-
-/** getCurrentApiKey's answer: the signed-in key, with its scopes. */
-export type CurrentKeyAnswer = DataResponse<typeof storeContract.getCurrentApiKey>;
 
 /** Cached per environment; the query client is cleared whenever a key leaves the tab, so it is the key's own. */
 export function currentKeyQueryKey(environment: Environment): readonly unknown[] {
@@ -17,9 +14,10 @@ export function currentKeyQueryKey(environment: Environment): readonly unknown[]
  * puts it in the cache, and a reload asks once.
  */
 export function useCurrentKey() {
-  const { api, environment } = useApi();
-  return api.getCurrentApiKey.useQuery({
+  const { client, environment } = useApi();
+  return useQuery<ApiKey>({
     queryKey: currentKeyQueryKey(environment),
+    queryFn: ({ signal }) => client.apiKeys.current({ signal }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

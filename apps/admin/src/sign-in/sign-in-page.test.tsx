@@ -1,7 +1,7 @@
+import type { ApiKey } from '@animal-store/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentKeyAnswer } from '../session/current-key';
 import { SignInPage } from './sign-in-page';
 import { verifyApiKey } from './verify-api-key';
 
@@ -11,22 +11,18 @@ const verify = vi.mocked(verifyApiKey);
 const PRODUCTION = { name: 'production', baseUrl: '/v1' };
 const STAGING = { name: 'staging', baseUrl: 'https://staging.example.test/v1' };
 const BOTH = [PRODUCTION, STAGING];
-const ACCEPTED: CurrentKeyAnswer = {
-  status: 200,
-  body: {
-    id: 'env-1',
-    name: 'API_KEYS 1',
-    prefix: 'key-',
-    scopes: ['pets:read'],
-    state: 'active',
-    configured: true,
-    createdAt: null,
-    expiresAt: null,
-    lastUsedAt: null,
-    deprecatedCallAt: null,
-    revokedAt: null,
-  },
-  headers: new Headers(),
+const ACCEPTED: ApiKey = {
+  id: 'env-1',
+  name: 'API_KEYS 1',
+  prefix: 'key-',
+  scopes: ['pets:read'],
+  state: 'active',
+  configured: true,
+  createdAt: null,
+  expiresAt: null,
+  lastUsedAt: null,
+  deprecatedCallAt: null,
+  revokedAt: null,
 };
 
 function renderPage(props: Partial<Parameters<typeof SignInPage>[0]> = {}) {
@@ -83,7 +79,7 @@ describe('SignInPage', () => {
   });
 
   it('never signs in to an environment left while its key was being checked', async () => {
-    let answer: (outcome: { accepted: CurrentKeyAnswer }) => void = () => {};
+    let answer: (outcome: { accepted: ApiKey }) => void = () => {};
     verify.mockReturnValue(new Promise((resolve) => (answer = resolve)));
     const page = renderPage();
     await page.user.type(screen.getByLabelText('API key'), 'key-of-production');

@@ -1,7 +1,7 @@
+import type { ApiKey } from '@animal-store/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { Environment } from '../config/runtime-config';
 import { EnvironmentSelect } from '../layout/environment-select';
-import type { CurrentKeyAnswer } from '../session/current-key';
 import { signInProblem } from './sign-in-words';
 import { verifyApiKey } from './verify-api-key';
 
@@ -10,7 +10,7 @@ interface SignInPageProps {
   environment: Environment;
   onEnvironmentChange: (name: string) => void;
   /** The key, the environment that accepted it (the session ties them together) and what the key may do. */
-  onSignedIn: (apiKey: string, environment: Environment, accepted: CurrentKeyAnswer) => void;
+  onSignedIn: (apiKey: string, environment: Environment, accepted: ApiKey) => void;
   /** Why the admin is here again, e.g. the store stopped accepting the key. */
   notice: string | undefined;
 }
