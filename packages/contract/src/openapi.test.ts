@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { ERROR_CODES } from './errors.js';
 import { openApiDocument } from './openapi.js';
@@ -42,6 +43,12 @@ function valuesOf(node: unknown, key: string): unknown[] {
 }
 
 describe('OpenAPI 3.0.3 as declared', () => {
+  it('passes a standard validator (swagger-parser) as OpenAPI 3.0.3', async () => {
+    // The validator dereferences in place: it gets a copy, as a tool reading openapi.json would.
+    const validated = await SwaggerParser.validate(structuredClone(committed));
+    expect('openapi' in validated && validated.openapi).toBe('3.0.3');
+  });
+
   it('writes exclusiveMinimum as 3.0 does (a boolean), never as a number (3.1)', () => {
     expect(openApiDocument.openapi).toBe('3.0.3');
     expect(
@@ -96,15 +103,40 @@ describe('OpenAPI document for readers', () => {
       ['revokeApiKey', ['API keys'], 'keys:manage'],
       ['rotateApiKey', ['API keys'], 'keys:manage'],
     ]);
-    expect(openApiDocument.tags?.map((tag) => tag.name)).toStrictEqual(['Animals', 'API keys']);
+    expect(openApiDocument.tags?.map((tag) => tag.name)).toStrictEqual(['Animals', 'API keys', 'Errors']);
   });
 
-  it('states the deprecation with its Sunset date, the Error body and a row for every error code', () => {
+  it('opens with a short introduction, and says where the errors are: after the operations', () => {
     const description = openApiDocument.info.description ?? '';
-    expect(description).toContain('is deprecated and will be removed on **5 December 2030**');
-    expect(description).toContain('"code": "validation_failed"');
+    expect(description).toContain('its codes listed after the operations');
+    expect(description).not.toContain('| code |');
+    expect(description.length).toBeLessThan(200);
+  });
+
+  it('states the deprecation with its Sunset date on getPet', () => {
+    const getPet = openApiDocument.paths['/pets/{petId}'].get;
+    expect([getPet.deprecated, getPet.description]).toStrictEqual([
+      true,
+      expect.stringContaining('Deprecated: removed on 5 December 2030.'),
+    ]);
+  });
+
+  it('gives the Error body and a row for every error code in the Errors section', () => {
+    const errors = openApiDocument.tags?.find((tag) => tag.name === 'Errors')?.description ?? '';
+    expect(errors).toContain('"code": "validation_failed"');
+    expect(errors).toContain(`"message": "query parameter 'limit': must be at most 100"`);
     for (const [code, { status, when }] of Object.entries(ERROR_CODES)) {
-      expect(description).toContain(`| \`${code}\` | ${status} | ${when} |`);
+      expect(errors).toContain(`| \`${code}\` | ${status} | ${when} |`);
     }
+  });
+
+  it('says that an operation any key may call is never answered 403', () => {
+    const { responses } = openApiDocument.paths['/api-keys/current'].get;
+    expect(responses['403'].description).toBe(
+      'Not answered by this operation: any active API key may call it.',
+    );
+    expect(openApiDocument.paths['/api-keys'].get.responses['403'].description).toBe(
+      'The API key lacks the scope this operation needs.',
+    );
   });
 });

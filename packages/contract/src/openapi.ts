@@ -2,8 +2,10 @@ import { generateOpenApi } from '@ts-rest/open-api';
 import { apiKeysContract } from './api-keys-contract.js';
 import { CONTRACT_VERSION } from './contract-version.js';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_STATUSES } from './limits.js';
-import { ANIMALS_TAG, API_KEYS_TAG, documentDescription } from './openapi-description.js';
+import { ANIMALS_TAG, API_KEYS_TAG, documentDescription, ERRORS_TAG } from './openapi-description.js';
+import type { OperationId } from './openapi-examples.js';
 import { responseHeaders } from './openapi-headers.js';
+import { withExamples } from './openapi-operation-examples.js';
 import { API_BASE_PATH, inKiB, MAX_BODY_BYTES } from './rules.js';
 import { requiredScope } from './scopes.js';
 import { storeContract } from './store-contract.js';
@@ -50,12 +52,25 @@ const API_KEY_RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '409': 'The key cannot be changed so: see the code and message.',
 };
 
+/** The 403 of an operation any active key may call: shared by every route, never sent by this one. */
+const NO_SCOPE_403 = 'Not answered by this operation: any active API key may call it.';
+
 const isApiKeyOperation = (operationId: string) => operationId in apiKeysContract;
 
 /** The sentence that tells a reader which scope an operation needs. */
-function scopeSentence(operationId: string): string {
-  const scope = requiredScope(storeContract[operationId as keyof typeof storeContract]);
+function scopeSentence(operationId: OperationId): string {
+  const scope = requiredScope(storeContract[operationId]);
   return scope ? `Needs an API key with the \`${scope}\` scope.` : 'Any active API key may call it.';
+}
+
+/** What a response means for this operation, in the interface document's words. */
+function responseDescription(operationId: OperationId, status: string): string {
+  if (status === '403' && !requiredScope(storeContract[operationId])) return NO_SCOPE_403;
+  return (
+    (isApiKeyOperation(operationId) ? API_KEY_RESPONSE_DESCRIPTIONS[status] : undefined) ??
+    RESPONSE_DESCRIPTIONS[status] ??
+    status
+  );
 }
 
 /**
@@ -96,7 +111,8 @@ export const openApiDocument = generateOpenApi(
       version: CONTRACT_VERSION,
       description: documentDescription(),
     },
-    tags: [ANIMALS_TAG, API_KEYS_TAG],
+    // Errors last: a section of its own, after the operations.
+    tags: [ANIMALS_TAG, API_KEYS_TAG, ERRORS_TAG],
     servers: [
       {
         url: `https://{host}${API_BASE_PATH}`,
@@ -118,14 +134,10 @@ export const openApiDocument = generateOpenApi(
   },
   {
     setOperationId: true,
-    operationMapper: (operation) => {
-      const operationId = String(operation.operationId);
-      const keys = isApiKeyOperation(operationId);
+    operationMapper: (operation, route) => {
+      const operationId = operation.operationId as OperationId;
       for (const [status, response] of Object.entries(operation.responses)) {
-        response.description =
-          (keys ? API_KEY_RESPONSE_DESCRIPTIONS[status] : undefined) ??
-          RESPONSE_DESCRIPTIONS[status] ??
-          status;
+        response.description = responseDescription(operationId, status);
         response.headers = responseHeaders(operationId, status);
       }
       const parameters = operation.parameters
@@ -141,11 +153,11 @@ export const openApiDocument = generateOpenApi(
       const mapped = {
         ...operation,
         description: `${operation.description ?? ''}\n\n${scopeSentence(operationId)}`,
-        tags: [keys ? API_KEYS_TAG.name : ANIMALS_TAG.name],
+        tags: [isApiKeyOperation(operationId) ? API_KEYS_TAG.name : ANIMALS_TAG.name],
         parameters,
       };
       asOpenApi303(mapped);
-      return mapped;
+      return withExamples(mapped, operationId, route);
     },
   },
 );

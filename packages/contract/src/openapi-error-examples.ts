@@ -1,0 +1,105 @@
+import { ERROR_CODES, type ErrorCode } from './errors.js';
+import { FIELD_MESSAGES as M } from './messages.js';
+import type { OperationId } from './openapi-examples.js';
+import { inKiB, MAX_BODY_BYTES } from './rules.js';
+import type { ApiError } from './schemas.js';
+import { requiredScope } from './scopes.js';
+import { storeContract } from './store-contract.js';
+
+/**
+ * The Error bodies the store answers, as examples for each operation and status. A rule's words are the contract's
+ * own (FIELD_MESSAGES); the server's own sentences are written here as it sends them, and the server's tests
+ * provoke each example and compare (pages/api-docs-examples.test.ts).
+ */
+const error = (code: ErrorCode, message: string): ApiError => ({
+  code,
+  message,
+  status: ERROR_CODES[code].status,
+});
+
+/** A refused value, named as the store names it: "query parameter 'limit': must be at most 100". */
+const refused = (where: 'query parameter' | 'path parameter' | 'body field', name: string, rule: string) =>
+  error('validation_failed', `${where} '${name}': ${rule}`);
+
+const TOO_LARGE = error('payload_too_large', `The request body is larger than ${inKiB(MAX_BODY_BYTES)}.`);
+const NOT_JSON = error(
+  'unsupported_media_type',
+  'The request body must be JSON, sent as Content-Type: application/json.',
+);
+const KEY_NOT_FOUND = error('api_key_not_found', 'No API key has id 99.');
+
+/** What any operation may answer: a refused key, a missing scope, the key's rate limit, a failure. */
+function sharedErrors(operationId: OperationId): Record<string, ApiError[]> {
+  const scope = requiredScope(storeContract[operationId]);
+  return {
+    401: [error('unauthorized', 'The Authorization header is missing or not of the form `Bearer <key>`.')],
+    // An operation any active key may call is never refused for a scope: its 403 has no example to give.
+    ...(scope && {
+      403: [
+        error('insufficient_scope', `This API key lacks the \`${scope}\` scope, which ${operationId} needs.`),
+      ],
+    }),
+    429: [error('rate_limited', 'More than 600 requests a minute with this API key.')],
+    500: [
+      error(
+        'internal_error',
+        'An unexpected error occurred; quote request id 9af9bd05-97f9-4664-841a-f8b58f8c8406 when reporting it.',
+      ),
+    ],
+    503: [error('service_unavailable', 'The database cannot be reached; retry shortly.')],
+  };
+}
+
+/** Each operation's own refusals, by status. */
+const OWN_ERRORS: Record<OperationId, Record<string, ApiError[]>> = {
+  listPets: {
+    400: [
+      refused('query parameter', 'limit', M.aboveMaxLimit),
+      error('invalid_cursor', 'The cursor is not one this store issued; start again without it.'),
+    ],
+  },
+  createPet: {
+    400: [
+      refused('body field', 'name', M.nameBlank),
+      error('malformed_json', 'The request body is not valid JSON.'),
+    ],
+    409: [error('idempotency_request_in_progress', 'A request with this Idempotency-Key is in progress.')],
+    413: [TOO_LARGE],
+    415: [NOT_JSON],
+    422: [error('idempotency_key_reused', 'This Idempotency-Key was used with a different body.')],
+  },
+  getPet: {
+    400: [refused('path parameter', 'petId', M.notPositive)],
+    404: [error('pet_not_found', 'No animal has id 2048.')],
+  },
+  listApiKeys: { 400: [refused('query parameter', 'limit', M.unknownParameter)] },
+  getCurrentApiKey: { 400: [refused('query parameter', 'expand', M.unknownParameter)] },
+  createApiKey: {
+    400: [refused('body field', 'scopes', M.noScopes)],
+    413: [TOO_LARGE],
+    415: [NOT_JSON],
+  },
+  revokeApiKey: {
+    400: [refused('path parameter', 'keyId', M.notKeyId)],
+    404: [KEY_NOT_FOUND],
+    409: [
+      error(
+        'last_key_manager',
+        'This is the last active key that can manage keys: revoking it would lock everyone out. ' +
+          'Create another key with the keys:manage scope first.',
+      ),
+    ],
+  },
+  rotateApiKey: {
+    400: [refused('body field', 'overlapHours', M.notOverlapHours)],
+    404: [KEY_NOT_FOUND],
+    409: [error('api_key_inactive', 'API key 7 is revoked: only an active key can be rotated.')],
+    413: [TOO_LARGE],
+    415: [NOT_JSON],
+  },
+};
+
+/** The Error bodies `operationId` may answer with `status`; none for a status it never answers. */
+export function errorExamples(operationId: OperationId, status: string): ApiError[] {
+  return OWN_ERRORS[operationId][status] ?? sharedErrors(operationId)[status] ?? [];
+}

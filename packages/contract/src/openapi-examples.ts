@@ -1,0 +1,109 @@
+import type { ApiKey, CreatedApiKey, NewApiKey, RotateApiKey } from './api-key-schemas.js';
+import type { NewPet, Pet } from './schemas.js';
+import type { StoreContract } from './store-contract.js';
+
+export type OperationId = keyof StoreContract;
+
+/** One realistic call of an operation: what is sent, and the success answer the store gives to it. */
+export interface OperationExample {
+  pathParams?: Record<string, number>;
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  body?: unknown;
+  answer: unknown;
+}
+
+const BISCUIT = { id: 1042, name: 'Biscuit', categoryId: 3, status: 'available' } satisfies Pet;
+const JUNIPER = { id: 1043, name: 'Juniper', categoryId: 3, status: 'available' } satisfies Pet;
+const NEW_BISCUIT = { name: 'Biscuit', categoryId: 3, status: 'available' } satisfies NewPet;
+
+const INVENTORY_KEY = {
+  id: 7,
+  name: 'inventory-sync',
+  prefix: 'as_jjsVqF',
+  scopes: ['pets:read', 'pets:write'],
+  state: 'active',
+  configured: false,
+  createdAt: '2026-11-23T09:14:05.318Z',
+  expiresAt: '2027-11-23T09:14:05.318Z',
+  lastUsedAt: '2026-11-24T16:02:41.907Z',
+  deprecatedCallAt: null,
+  revokedAt: null,
+} satisfies ApiKey;
+
+const CONFIGURED_KEY = {
+  id: 'env-1',
+  name: 'API_KEYS #1',
+  prefix: 'ops-st',
+  scopes: ['pets:read', 'pets:write', 'keys:manage'],
+  state: 'active',
+  configured: true,
+  createdAt: null,
+  expiresAt: null,
+  lastUsedAt: '2026-11-24T15:58:12.004Z',
+  deprecatedCallAt: null,
+  revokedAt: null,
+} satisfies ApiKey;
+
+const NEW_INVENTORY_KEY = {
+  name: 'inventory-sync',
+  scopes: ['pets:read', 'pets:write'],
+  expiresAt: '2027-11-23T09:14:05.318Z',
+} satisfies NewApiKey;
+
+/** The secret appears only in a created key's answer: this one is made up, and no store knows it. */
+const CREATED_INVENTORY_KEY = {
+  ...INVENTORY_KEY,
+  lastUsedAt: null,
+  key: 'as_jjsVqFGrs5QP7La_vxfenxPiBhlUOv_3LZU1S617z2ozomNgA',
+} satisfies CreatedApiKey;
+
+const ROTATION = { overlapHours: 24 } satisfies RotateApiKey;
+
+/** The successor keeps the name, scopes and lifetime length; the old key ends `overlapHours` later. */
+const ROTATED_INVENTORY_KEY = {
+  ...INVENTORY_KEY,
+  id: 12,
+  prefix: 'as_YdqiZU',
+  createdAt: '2027-05-02T08:30:00.125Z',
+  expiresAt: '2028-05-02T08:30:00.125Z',
+  lastUsedAt: null,
+  key: 'as_YdqiZUkBxL2Vxor4C71zVCSfpYwPw4QGIYsiYEYzhEQ9wTPeA',
+} satisfies CreatedApiKey;
+
+/**
+ * The example value of a parameter, by name. Tools fill a request with these ("Test Request" on /docs), so none is
+ * given where a filled-in value would surprise: `keyId` (a revoke would hit whatever key has that id), `cursor` (a
+ * first listing would start mid-catalogue) and `Idempotency-Key` (a second try would replay the first answer).
+ */
+export const PARAMETER_EXAMPLES: Record<string, string | number> = {
+  petId: BISCUIT.id,
+  limit: 20,
+  status: 'available',
+};
+
+/** A call of every operation, about Biscuit the animal and the `inventory-sync` key. */
+export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
+  listPets: {
+    query: { status: 'available', limit: 20 },
+    answer: [BISCUIT, JUNIPER],
+  },
+  createPet: {
+    headers: { 'idempotency-key': 'aa7edaad-26f5-49d1-9b80-3bb4bc6cdffa' },
+    body: NEW_BISCUIT,
+    answer: BISCUIT,
+  },
+  getPet: { pathParams: { petId: BISCUIT.id }, answer: BISCUIT },
+  listApiKeys: { answer: [INVENTORY_KEY, CONFIGURED_KEY] },
+  getCurrentApiKey: { answer: INVENTORY_KEY },
+  createApiKey: { body: NEW_INVENTORY_KEY, answer: CREATED_INVENTORY_KEY },
+  revokeApiKey: {
+    pathParams: { keyId: INVENTORY_KEY.id },
+    answer: { ...INVENTORY_KEY, state: 'revoked', revokedAt: '2027-05-02T08:41:17.560Z' } satisfies ApiKey,
+  },
+  rotateApiKey: {
+    pathParams: { keyId: INVENTORY_KEY.id },
+    body: ROTATION,
+    answer: ROTATED_INVENTORY_KEY,
+  },
+};
