@@ -1,5 +1,9 @@
-import { API_BASE_PATH, ErrorSchema, storeContract } from '@animal-store/contract';
-import { type ApiFetcher, initClient, ResponseValidationError, validateResponse } from '@ts-rest/core';
+import {
+  type AnimalStoreClient,
+  type AnimalStoreError,
+  createAnimalStoreClient,
+  type RetryOptions,
+} from '@animal-store/client';
 import { withBaseUrlHint } from './base-url-hint.js';
 import { ApiResponseError, UnreachableError } from './cli-errors.js';
 import type { Connection } from './config.js';
@@ -7,80 +11,43 @@ import type { Connection } from './config.js';
 /** Long enough for a slow import row, short enough that a black-holed address does not hang a script. */
 const REQUEST_TIMEOUT_MS = 30_000;
 
-export type ApiClient = ReturnType<typeof createApiClient>;
-
 /**
- * The typed client of every operation the store serves (animals and API keys): requests and responses are checked
- * against the shared schemas.
+ * The store's client for a command. A command sends one request and says what came back, so by default nothing
+ * is repeated: a script learns of a rate limit, an outage or an unreachable address at once, with its exit code.
+ * `pets import` passes rules of its own, since every row of a file is to get through.
  */
-export function createApiClient(connection: Connection) {
-  return initClient(storeContract, {
+export function createApiClient(
+  connection: Connection,
+  retry: RetryOptions | false = false,
+): AnimalStoreClient {
+  return createAnimalStoreClient({
     baseUrl: connection.baseUrl,
-    baseHeaders: { authorization: `Bearer ${connection.apiKey}` },
-    api: fetcherFor(connection.baseUrl),
+    apiKey: connection.apiKey,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    retry,
   });
 }
 
 /**
- * ts-rest's own fetcher would report a refused connection and a malformed answer alike as a thrown error; this
- * one tells them apart, because they need different exit codes. A `route_not_found` gains a hint when the base
- * address lacks the API version, the usual reason for it.
+ * A failed call in the CLI's words, which differ by exit code: the store's code and message when it answered
+ * (with the base address hint on a `route_not_found`), the base address tried and why when nothing answered.
  */
-function fetcherFor(baseUrl: string): ApiFetcher {
-  return async ({ route, path, method, headers, body }) => {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(path, {
-        method,
-        headers,
-        body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      text = await response.text();
-    } catch (error) {
-      throw new UnreachableError(baseUrl, reasonOf(error));
-    }
-    const isJson = /^application\/(.+\+)?json\b/.test(response.headers.get('content-type') ?? '');
-    const parsed = isJson ? parseJson(text) : text;
-    const answer = {
-      status: response.status,
-      body: response.status === 404 ? withBaseUrlHint(parsed, baseUrl) : parsed,
-      headers: response.headers,
-    };
-    try {
-      const validated = validateResponse({ appRoute: route, response: answer });
-      return { status: validated.status, body: validated.body, headers: response.headers };
-    } catch (error) {
-      if (!(error instanceof ResponseValidationError)) throw error;
-      throw new ApiResponseError(answer.status, 'unexpected_response', `${method} ${path}: ${error.message}`);
-    }
-  };
+export function cliErrorOf(error: AnimalStoreError, baseUrl: string): ApiResponseError | UnreachableError {
+  if (error.code === 'unreachable') return new UnreachableError(baseUrl, reasonOf(error.cause));
+  const said = withBaseUrlHint({ code: error.code, message: error.message, status: error.status }, baseUrl);
+  return new ApiResponseError(said.status, said.code, said.message);
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function reasonOf(error: unknown): string {
-  if (error instanceof DOMException && error.name === 'TimeoutError') {
+/**
+ * Why no answer came, in the words a person searches for: the system's code (ECONNREFUSED, ENOTFOUND), which
+ * Node's fetch keeps in the cause of its error, or the time that ran out.
+ */
+function reasonOf(failedFetch: unknown): string {
+  if (failedFetch instanceof Error && failedFetch.name === 'TimeoutError') {
     return `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`;
   }
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ?? cause?.message ?? (error as Error).message;
-}
-
-/** Any answer other than the expected success becomes the error the user sees, with the server's own words. */
-export function failureOf(response: { status: number; body: unknown }): ApiResponseError {
-  const parsed = ErrorSchema.safeParse(response.body);
-  if (parsed.success) return new ApiResponseError(parsed.data.status, parsed.data.code, parsed.data.message);
-  return new ApiResponseError(
-    response.status,
-    'unexpected_response',
-    `the answer is not an Animal Store error body; is the base address right (it ends in ${API_BASE_PATH})?`,
-  );
+  const system = (failedFetch as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  if (typeof system?.code === 'string') return system.code;
+  if (typeof system?.message === 'string') return system.message;
+  return failedFetch instanceof Error ? failedFetch.message : String(failedFetch);
 }

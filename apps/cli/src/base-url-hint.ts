@@ -12,9 +12,9 @@ export function baseUrlHint(baseUrl: string): string | undefined {
 }
 
 /** A `route_not_found` Error body with the base address hint after the server's message; any other body as it is. */
-export function withBaseUrlHint(body: unknown, baseUrl: string): unknown {
+export function withBaseUrlHint<Body>(body: Body, baseUrl: string): Body {
   const error = ErrorSchema.safeParse(body);
   if (!error.success || error.data.code !== 'route_not_found') return body;
   const hint = baseUrlHint(baseUrl);
-  return hint === undefined ? body : { ...error.data, message: `${error.data.message} ${hint}` };
+  return hint === undefined ? body : { ...body, message: `${error.data.message} ${hint}` };
 }

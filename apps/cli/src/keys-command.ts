@@ -7,7 +7,7 @@ import {
   SCOPE_DESCRIPTIONS,
 } from '@animal-store/contract';
 import type { Command } from 'commander';
-import { jsonOption, withConnection } from './command-parts.js';
+import { jsonOption, withClient } from './command-parts.js';
 import { createKey } from './commands/create-key.js';
 import { listKeys } from './commands/list-keys.js';
 import { revokeKey } from './commands/revoke-key.js';
@@ -42,7 +42,7 @@ export function addKeysCommand(program: Command, env: Record<string, string | un
         '  $ animal-store keys list --json | jq \'.[] | select(.state == "active") | .name\'',
       ),
     )
-    .action(withConnection<{ json?: boolean }>((client, options) => listKeys(client, options), env));
+    .action(withClient<{ json?: boolean }>((client, options) => listKeys(client, options), env));
 
   keys
     .command('create')
@@ -69,7 +69,7 @@ export function addKeysCommand(program: Command, env: Record<string, string | un
       ),
     )
     .action(
-      withConnection<{ name: string; scope: ApiKeyScope[]; expires?: string; json?: boolean }>(
+      withClient<{ name: string; scope: ApiKeyScope[]; expires?: string; json?: boolean }>(
         (client, options) => createKey(client, options),
         env,
       ),
@@ -91,7 +91,7 @@ export function addKeysCommand(program: Command, env: Record<string, string | un
       ),
     )
     .action(
-      withConnection<{ json?: boolean }>(
+      withClient<{ json?: boolean }>(
         (client, options, [id]) => revokeKey(client, id as number, options),
         env,
       ),
@@ -118,7 +118,7 @@ export function addKeysCommand(program: Command, env: Record<string, string | un
       ),
     )
     .action(
-      withConnection<{ overlap?: number; json?: boolean }>(
+      withClient<{ overlap?: number; json?: boolean }>(
         (client, options, [id]) => rotateKey(client, id as number, options),
         env,
       ),

@@ -7,7 +7,7 @@ import {
 } from '@animal-store/contract';
 import { Command, Help, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
-import { jsonOption, withConnection } from './command-parts.js';
+import { jsonOption, withClient, withConnection } from './command-parts.js';
 import { addPet } from './commands/add-pet.js';
 import { getPet, sunsetDay } from './commands/get-pet.js';
 import { importPets } from './commands/import-pets.js';
@@ -94,7 +94,7 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
       '\nExamples:\n  $ animal-store pets list\n  $ animal-store pets list --status sold --all --json\n',
     )
     .action(
-      withConnection<{ status?: PetStatus; limit?: number; all?: boolean; json?: boolean }>(
+      withClient<{ status?: PetStatus; limit?: number; all?: boolean; json?: boolean }>(
         (client, options) => listPets(client, options),
         env,
       ),
@@ -112,7 +112,7 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
       '\nExamples:\n  $ animal-store pets add --name Rex --category-id 1 --status available\n',
     )
     .action(
-      withConnection<{ name: string; categoryId: number; status?: PetStatus; json?: boolean }>(
+      withClient<{ name: string; categoryId: number; status?: PetStatus; json?: boolean }>(
         (client, { name, categoryId, status, json }) =>
           addPet(client, { name, categoryId, ...(status && { status }) }, { json }),
         env,
@@ -126,10 +126,7 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
     .addOption(jsonOption())
     .addHelpText('after', '\nExamples:\n  $ animal-store pets get 42\n')
     .action(
-      withConnection<{ json?: boolean }>(
-        (client, options, [id]) => getPet(client, id as number, options),
-        env,
-      ),
+      withClient<{ json?: boolean }>((client, options, [id]) => getPet(client, id as number, options), env),
     );
 
   pets
@@ -159,7 +156,7 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
     )
     .action(
       withConnection<{ concurrency: number; json?: boolean }>(
-        (client, options, [file]) => importPets(client, file as string, options),
+        (connection, options, [file]) => importPets(connection, file as string, options),
         env,
       ),
     );

@@ -1,14 +1,17 @@
+import type { AnimalStoreClient } from '@animal-store/client';
 import type { NewPet } from '@animal-store/contract';
-import { type ApiClient, failureOf } from '../api-client.js';
 import { wantsJson, writeJson, writeOut } from '../output/output.js';
 import { formatPetTable } from '../output/pet-table.js';
 
-export async function addPet(client: ApiClient, pet: NewPet, options: { json?: boolean }): Promise<void> {
-  const response = await client.createPet({ body: pet });
-  if (response.status !== 201) throw failureOf(response);
+export async function addPet(
+  client: AnimalStoreClient,
+  newPet: NewPet,
+  options: { json?: boolean },
+): Promise<void> {
+  const pet = await client.pets.create(newPet);
   if (wantsJson(options.json)) {
-    writeJson(response.body);
+    writeJson(pet);
     return;
   }
-  writeOut(`Created animal ${response.body.id}.\n${formatPetTable([response.body])}`);
+  writeOut(`Created animal ${pet.id}.\n${formatPetTable([pet])}`);
 }

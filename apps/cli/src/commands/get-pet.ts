@@ -1,5 +1,5 @@
+import type { AnimalStoreClient } from '@animal-store/client';
 import { contract, dayInWords, GET_PET_SUNSET } from '@animal-store/contract';
-import { type ApiClient, failureOf } from '../api-client.js';
 import { wantsJson, writeErr, writeJson, writeOut } from '../output/output.js';
 import { formatPetTable } from '../output/pet-table.js';
 
@@ -15,10 +15,13 @@ export const GET_DEPRECATION_WARNING =
   'The API offers no other way to fetch one animal by id: use `animal-store pets list` (GET /pets) instead, ' +
   'with --status to narrow it and --all for every page.\n';
 
-export async function getPet(client: ApiClient, petId: number, options: { json?: boolean }): Promise<void> {
+export async function getPet(
+  client: AnimalStoreClient,
+  petId: number,
+  options: { json?: boolean },
+): Promise<void> {
   if (contract.getPet.deprecated) writeErr(GET_DEPRECATION_WARNING);
-  const response = await client.getPet({ params: { petId: String(petId) } });
-  if (response.status !== 200) throw failureOf(response);
-  if (wantsJson(options.json)) writeJson(response.body);
-  else writeOut(formatPetTable([response.body]));
+  const pet = await client.pets.get(petId);
+  if (wantsJson(options.json)) writeJson(pet);
+  else writeOut(formatPetTable([pet]));
 }

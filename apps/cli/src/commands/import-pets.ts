@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { text } from 'node:stream/consumers';
 import type { ErrorCode } from '@animal-store/contract';
-import type { ApiClient } from '../api-client.js';
 import { CliError, RowsFailedError, UsageError } from '../cli-errors.js';
+import type { Connection } from '../config.js';
 import { idempotencyKey, sourceIdentity } from '../import/idempotency-key.js';
 import { type ImportRow, parseRows } from '../import/parse-rows.js';
 import { createProgress, type ImportCounts } from '../import/progress.js';
@@ -19,7 +19,7 @@ const UNREADABLE_ROW: ErrorCode = 'malformed_json';
  * through a row's attempts, stops it, since every following row would fail the same way.
  */
 export async function importPets(
-  client: ApiClient,
+  connection: Connection,
   file: string,
   options: { concurrency: number; json?: boolean },
 ): Promise<void> {
@@ -29,7 +29,7 @@ export async function importPets(
   const progress = createProgress(rows.length);
   const counts: ImportCounts = { created: 0, replayed: 0, failed: 0 };
   const failures: ImportFailure[] = [];
-  const sending = { client, gate: new SendGate(), onWait: progress.waiting };
+  const sending = { connection, gate: new SendGate(), onWait: progress.waiting };
   let started = 0;
   let fatal: CliError | undefined;
 

@@ -1,5 +1,5 @@
-import { LIST_LIMIT, nextPageCursor, type Pet, type PetStatus } from '@animal-store/contract';
-import { type ApiClient, failureOf } from '../api-client.js';
+import type { AnimalStoreClient } from '@animal-store/client';
+import { LIST_LIMIT, type Pet, type PetStatus } from '@animal-store/contract';
 import { wantsJson, writeErr, writeJson, writeOut } from '../output/output.js';
 import { formatPetTable } from '../output/pet-table.js';
 
@@ -10,28 +10,28 @@ export interface ListOptions {
   json?: boolean;
 }
 
-/**
- * One page, or with `--all` every page: the `next` link is followed until the server sends none. Only its
- * `cursor` is taken from the link, so that each request still goes through the typed client.
- */
-export async function listPets(client: ApiClient, options: ListOptions): Promise<void> {
-  const pets: Pet[] = [];
-  // Walking every page, the largest pages the server allows mean the fewest round trips.
-  const limit = options.limit ?? (options.all ? LIST_LIMIT.max : undefined);
-  let cursor: string | undefined;
-  do {
-    const response = await client.listPets({
-      // Parameters travel as text: the contract reads `limit` from its decimal digits.
-      query: { limit: limit === undefined ? undefined : String(limit), status: options.status, cursor },
-    });
-    if (response.status !== 200) throw failureOf(response);
-    pets.push(...response.body);
-    cursor = nextPageCursor(response.headers.get('link'));
-  } while (options.all && cursor !== undefined);
-
+/** One page, or with `--all` every page: the client follows the `next` links until the store sends none. */
+export async function listPets(client: AnimalStoreClient, options: ListOptions): Promise<void> {
+  const { pets, more } = await (options.all ? everyPage(client, options) : firstPage(client, options));
   if (wantsJson(options.json)) writeJson(pets);
   else writeOut(pets.length === 0 ? 'No animals match.\n' : formatPetTable(pets));
-  if (!options.all && cursor !== undefined) {
-    writeErr('More animals follow: add --all to list every page.\n');
-  }
+  if (more) writeErr('More animals follow: add --all to list every page.\n');
+}
+
+interface Listed {
+  pets: Pet[];
+  /** Whether animals follow that were not fetched. */
+  more: boolean;
+}
+
+async function firstPage(client: AnimalStoreClient, { status, limit }: ListOptions): Promise<Listed> {
+  const page = await client.pets.page({ status, limit });
+  return { pets: page.pets, more: page.nextCursor !== undefined };
+}
+
+async function everyPage(client: AnimalStoreClient, { status, limit }: ListOptions): Promise<Listed> {
+  const pets: Pet[] = [];
+  // Walking every page, the largest pages the store allows mean the fewest round trips.
+  for await (const pet of client.pets.list({ status, limit: limit ?? LIST_LIMIT.max })) pets.push(pet);
+  return { pets, more: false };
 }

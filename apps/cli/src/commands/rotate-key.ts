@@ -1,5 +1,5 @@
+import type { AnimalStoreClient } from '@animal-store/client';
 import { DEFAULT_ROTATION_OVERLAP_HOURS } from '@animal-store/contract';
-import { type ApiClient, failureOf } from '../api-client.js';
 import { writeNewKey } from '../output/new-key.js';
 
 /**
@@ -7,20 +7,16 @@ import { writeNewKey } from '../output/new-key.js';
  * a key that was due to expire sooner keeps its own earlier end.
  */
 export async function rotateKey(
-  client: ApiClient,
+  client: AnimalStoreClient,
   keyId: number,
   options: { overlap?: number; json?: boolean },
 ): Promise<void> {
-  const response = await client.rotateApiKey({
-    params: { keyId: String(keyId) },
-    body: options.overlap === undefined ? {} : { overlapHours: options.overlap },
-  });
-  if (response.status !== 201) throw failureOf(response);
+  const successor = await client.apiKeys.rotate(keyId, { overlapHours: options.overlap });
   const overlap = options.overlap ?? DEFAULT_ROTATION_OVERLAP_HOURS;
   const old =
     overlap === 0
       ? `key ${keyId} no longer works`
       : `key ${keyId} keeps working for at most ${overlap} more hour${overlap === 1 ? '' : 's'}`;
-  const summary = `Rotated key ${keyId}: its successor is key ${response.body.id} (${response.body.name}); ${old}.`;
-  writeNewKey(response.body, summary, options.json);
+  const summary = `Rotated key ${keyId}: its successor is key ${successor.id} (${successor.name}); ${old}.`;
+  writeNewKey(successor, summary, options.json);
 }

@@ -1,9 +1,22 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { AnimalStoreError, type RetryEvent } from '@animal-store/client';
 import type { NewPet } from '@animal-store/contract';
-import { type ApiClient, failureOf } from '../api-client.js';
-import { type ApiResponseError, UnreachableError } from '../cli-errors.js';
-import { backoffMs, inSeconds, RATE_LIMIT_WAITS, retryAfterMs, TRANSIENT_ATTEMPTS } from './retry-policy.js';
+import { cliErrorOf, createApiClient } from '../api-client.js';
+import { UnreachableError } from '../cli-errors.js';
+import type { Connection } from '../config.js';
 import type { SendGate } from './send-gate.js';
+
+/**
+ * Attempts of one row before it counts as failed, or, when the store never answered, before the import stops:
+ * enough to ride out a restart of the store or a few rate-limit windows.
+ */
+const ROW_ATTEMPTS = 5;
+
+/**
+ * The time one row may take, longer than its attempts can last (each at most 30 s, each wait at most a rate-limit
+ * window of a minute), so that the attempts decide when a row gives up. The client's default of a minute would not
+ * begin a wait for a whole window.
+ */
+const ROW_DEADLINE_MS = 10 * 60_000;
 
 export interface ImportFailure {
   line: number;
@@ -18,7 +31,7 @@ export type RowOutcome =
   | { kind: 'failed'; failure: ImportFailure };
 
 export interface RowSending {
-  client: ApiClient;
+  connection: Connection;
   gate: SendGate;
   /** Tells the user why the import is waiting. */
   onWait(message: string): void;
@@ -29,81 +42,73 @@ export class RowUnreachableError extends UnreachableError {
   constructor(
     readonly failure: ImportFailure,
     cause: UnreachableError,
+    attempts: number,
   ) {
-    super(cause.address, `${cause.reason}; gave up after ${TRANSIENT_ATTEMPTS} attempts`);
+    super(cause.address, `${cause.reason}; gave up after ${attempts} attempt${attempts === 1 ? '' : 's'}`);
   }
 }
 
 /**
- * Sends one row until the server decides it: created, replayed or refused. Every attempt carries the same
+ * Sends one row until the store decides it: created, replayed or refused. The client repeats the row when the
+ * store did not act on it (429, 503, no answer, the same key still in progress), each time with the same
  * Idempotency-Key, so a resend after a lost answer or a timeout cannot create the animal twice. A refused key
  * (401) is thrown, as it would refuse every row.
  */
 export async function sendRow(
-  { client, gate, onWait }: RowSending,
+  sending: RowSending,
   line: number,
   pet: unknown,
   idempotencyKey: string,
 ): Promise<RowOutcome> {
-  let transientFailures = 0;
-  let rateLimitWaits = 0;
-  for (;;) {
-    await gate.ready();
-    let response: Awaited<ReturnType<ApiClient['createPet']>>;
-    try {
-      response = await client.createPet({
-        // Rows are sent as they are: the server is the one judge of a valid animal, and its message is what the
-        // summary reports for a refused row.
-        body: pet as NewPet,
-        headers: { 'idempotency-key': idempotencyKey },
-      });
-    } catch (error) {
-      if (!(error instanceof UnreachableError)) throw error;
-      transientFailures += 1;
-      if (transientFailures >= TRANSIENT_ATTEMPTS) {
-        throw new RowUnreachableError({ line, code: 'unreachable', message: error.message }, error);
-      }
-      const delay = backoffMs(transientFailures);
-      onWait(
-        `line ${line}: ${error.message}. Resending in ${inSeconds(delay)} (attempt ${transientFailures + 1} of ${TRANSIENT_ATTEMPTS}).`,
+  const { connection, gate } = sending;
+  let attempts = 1;
+  // A client of its own, so that the waits it reports name this row.
+  const client = createApiClient(connection, {
+    attempts: ROW_ATTEMPTS,
+    deadlineMs: ROW_DEADLINE_MS,
+    onRetry(event) {
+      attempts = event.attempt + 1;
+      reportWait(event, line, sending);
+    },
+  });
+  await gate.ready();
+  try {
+    // Rows are sent as they are: the server is the one judge of a valid animal, and its message is what the
+    // summary reports for a refused row.
+    const { replayed } = await client.pets.createWithReceipt(pet as NewPet, { idempotencyKey });
+    return { kind: replayed ? 'replayed' : 'created' };
+  } catch (error) {
+    if (!(error instanceof AnimalStoreError)) throw error;
+    const refusal = cliErrorOf(error, connection.baseUrl);
+    if (refusal instanceof UnreachableError) {
+      throw new RowUnreachableError(
+        { line, code: 'unreachable', message: refusal.message },
+        refusal,
+        attempts,
       );
-      await sleep(delay);
-      continue;
     }
-    if (response.status === 201) {
-      return { kind: response.headers.get('idempotent-replayed') === 'true' ? 'replayed' : 'created' };
-    }
-    const error = failureOf(response);
-    if (error.status === 401) throw error;
-    const waitFor = retryAfterMs(response.headers.get('retry-after'));
-
-    if (error.status === 429 && rateLimitWaits < RATE_LIMIT_WAITS) {
-      rateLimitWaits += 1;
-      pauseEveryone(gate, onWait, error, waitFor ?? backoffMs(rateLimitWaits));
-      continue;
-    }
-    const transient =
-      error.status === 503 || (error.status === 409 && error.code === 'idempotency_request_in_progress');
-    if (transient && transientFailures + 1 < TRANSIENT_ATTEMPTS) {
-      transientFailures += 1;
-      const delay = waitFor ?? backoffMs(transientFailures);
-      // A 503 is the server's state, for every row; a request in progress concerns this row's key alone.
-      if (error.status === 503) pauseEveryone(gate, onWait, error, delay);
-      else await sleep(delay);
-      continue;
-    }
-    return { kind: 'failed', failure: { line, code: error.code, message: error.apiMessage } };
+    if (refusal.status === 401) throw refusal;
+    return { kind: 'failed', failure: { line, code: refusal.code, message: refusal.apiMessage } };
   }
 }
 
-function pauseEveryone(
-  gate: SendGate,
-  onWait: (message: string) => void,
-  error: ApiResponseError,
-  delayMs: number,
-): void {
-  // Several workers are refused at once; the pause is reported when it begins, not once per worker.
-  if (gate.pause(delayMs)) {
-    onWait(`${error.message} Waiting ${inSeconds(delayMs)} as the server asks, then resending.`);
+/**
+ * Says why the import waits, and pauses every worker for a 429 or a 503: the key's budget and the store's outage
+ * hold for every row. A 409 in progress concerns this row's key alone, and lasts about a second: it goes unsaid.
+ */
+function reportWait({ attempt, delayMs, error }: RetryEvent, line: number, sending: RowSending): void {
+  const { connection, gate, onWait } = sending;
+  const said = cliErrorOf(error, connection.baseUrl);
+  if (error.status === 429 || error.status === 503) {
+    // Several workers are refused at once; the pause is reported when it begins, not once per worker.
+    if (gate.pause(delayMs)) {
+      onWait(`${said.message} Waiting ${inSeconds(delayMs)} as the server asks, then resending.`);
+    }
+  } else if (said instanceof UnreachableError) {
+    onWait(
+      `line ${line}: ${said.message}. Resending in ${inSeconds(delayMs)} (attempt ${attempt + 1} of ${ROW_ATTEMPTS}).`,
+    );
   }
 }
+
+const inSeconds = (ms: number) => `${Math.max(1, Math.round(ms / 1000))} s`;
