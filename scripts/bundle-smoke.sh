@@ -1,8 +1,8 @@
 #!/bin/sh
 # Builds the bundle outside the checkout, moves it elsewhere and runs it the way the README says: read-only, with
 # its database in a state folder of its own, in production mode (no key, no start), with a key made by the
-# bundle's keys command. Then `npm start` must serve /healthz, the admin app, a create and a list, and a SIGTERM to
-# npm must stop the whole tree within seconds, the store draining and npm exiting 0.
+# bundle's keys command. Then `npm start` must serve /healthz, the admin app, the API reference, a create and a list,
+# and a SIGTERM to npm must stop the whole tree within seconds, the store draining and npm exiting 0.
 set -eu
 checkout=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -94,6 +94,10 @@ expect_status() { # expected status, then curl arguments
 expect_status 200 "$origin/healthz"
 expect_status 200 "$origin/admin/"
 grep -q '<div id="root">' "$work/body" || fail 'the admin app is not the built one'
+expect_status 200 "$origin/docs"
+grep -q 'src="/docs/scalar.js"' "$work/body" || fail 'the docs page is not the API reference'
+expect_status 200 "$origin/docs/scalar.js"
+grep -q 'createApiReference' "$work/body" || fail "the bundle lacks the API reference's script"
 expect_status 201 -X POST -H "authorization: Bearer $key" -H 'content-type: application/json' \
   -d '{"name":"Bundled","categoryId":7}' "$origin/v1/pets"
 expect_status 200 -H "authorization: Bearer $key" "$origin/v1/pets"

@@ -1,27 +1,36 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ERROR_CODES } from '@animal-store/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchChromium } from './support/chromium.js';
+import { boxOf } from './support/layout-checks.js';
 import { recordPageProblems } from './support/page-problems.js';
 import { type StoreProcess, startStore } from './support/store-process.js';
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const STAGING = 'https://staging.animal-store.test/v1';
 
-/** /docs as a reader sees it in Chromium: Swagger UI rendering the served document, on a store with staging. */
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+
+/** /docs as a reader sees it in Chromium: Scalar's API reference rendering the served document, on a store with staging. */
 describe('the API documentation page', () => {
   let store: StoreProcess;
   let browser: Browser;
   let page: Page;
   let pageProblems: () => Promise<string[]>;
+  const elsewhere: string[] = [];
 
   beforeAll(async () => {
     [store, browser] = await Promise.all([startStore({ STAGING_BASE_URL: STAGING }), launchChromium()]);
     page = await browser.context.newPage();
     pageProblems = await recordPageProblems(page);
-    await page.goto(`${store.origin}/docs/`);
-    await page.locator('.opblock').first().waitFor();
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== store.origin) elsewhere.push(request.url());
+    });
     mkdirSync(RESULTS, { recursive: true });
   });
 
@@ -30,60 +39,89 @@ describe('the API documentation page', () => {
     await store?.stop();
   });
 
-  it('groups the operations under the Animals and API keys tags, getPet marked deprecated', async () => {
-    expect(await page.locator('.opblock-tag').allTextContents()).toStrictEqual([
-      expect.stringMatching(/^Animals/),
-      expect.stringMatching(/^API keys/),
-    ]);
-    // Swagger UI breaks paths with zero-width spaces.
-    const paths = await page
-      .locator('.opblock-summary-path, .opblock-summary-path__deprecated')
-      .allTextContents();
-    expect(paths.map((path) => path.replaceAll('\u200b', ''))).toStrictEqual([
-      '/pets',
-      '/pets',
-      '/pets/{petId}',
-      '/api-keys',
-      '/api-keys',
-      '/api-keys/current',
-      '/api-keys/{keyId}',
-      '/api-keys/{keyId}/rotate',
-    ]);
-    expect(await page.locator('.opblock.opblock-deprecated').count()).toBe(1);
-  });
+  const operationNames = () => page.locator('.endpoint-label-name');
 
-  it('states the deprecation with its Sunset date, the Error body and every error code', async () => {
-    const intro = page.locator('.info .description');
-    expect(await intro.textContent()).toContain('is deprecated and will be removed on 5 December 2030');
-    expect((await intro.locator('pre').textContent())?.trim()).toBe(
-      '{ "code": "validation_failed", "message": "query parameter \'limit\': must be at most 100", "status": 400 }',
+  async function open(size: (typeof SIZES)[number]) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.goto(`${store.origin}/docs`);
+    await operationNames().first().waitFor();
+  }
+
+  it.each(SIZES)(
+    'leads with the operations on a $name: the first one on the first screen, the errors after the last',
+    async (size) => {
+      await open(size);
+      await page.screenshot({ path: `${RESULTS}docs-${size.name}.png` });
+      expect(await operationNames().allTextContents()).toStrictEqual([
+        'List animals',
+        'Add an animal',
+        'Get one animal (deprecated)',
+        'List API keys',
+        'Create an API key',
+        'The key making the call',
+        'Revoke an API key',
+        'Rotate an API key',
+      ]);
+      expect(await page.locator('h2').allTextContents()).toStrictEqual([
+        expect.stringMatching(/^Authentication/),
+        'Animals',
+        'API keys',
+        'Errors',
+      ]);
+      const first = await boxOf(operationNames().first());
+      expect(first.bottom).toBeLessThanOrEqual(size.height);
+      // Nothing but the introduction comes before it: the error table is after the last operation.
+      const errorTable = await boxOf(page.locator('td', { hasText: 'rate_limited' }));
+      expect(errorTable.top).toBeGreaterThan((await boxOf(operationNames().last())).bottom);
+      expect(await page.locator('td', { hasText: /^[a-z_]+$/ }).count()).toBe(
+        Object.keys(ERROR_CODES).length,
+      );
+    },
+  );
+
+  it('shows an operation as a request in curl and with the client package, and Biscuit as the answer', async () => {
+    await open(SIZES[1]);
+    await page.getByRole('button', { name: /Add an animal/ }).dispatchEvent('click');
+    const operation = page.locator('[id$="/POST/pets"]');
+    const request = operation.locator('.request-card');
+    expect(await request.locator('code').textContent()).toBe(
+      [
+        'curl "$ANIMAL_STORE_URL/pets" \\',
+        '  --request POST \\',
+        '  --header "Authorization: Bearer $ANIMAL_STORE_API_KEY" \\',
+        "  --header 'Idempotency-Key: aa7edaad-26f5-49d1-9b80-3bb4bc6cdffa' \\",
+        "  --header 'Content-Type: application/json' \\",
+        `  --data '{"name":"Biscuit","categoryId":3,"status":"available"}'`,
+        '',
+      ].join('\n'),
     );
-    const codes = await intro.locator('table tbody tr td:first-child').allTextContents();
-    expect(codes).toContain('rate_limited');
-    expect(codes).toContain('service_unavailable');
-    expect(codes.length).toBeGreaterThanOrEqual(17);
-    await page.screenshot({ path: `${RESULTS}docs-desktop.png`, fullPage: true });
-  });
-
-  it('offers this store by the relative /v1, never by the Host the request named, then staging, as servers', async () => {
-    expect(await page.locator('.servers select option').allTextContents()).toStrictEqual([
-      '/v1 - This server',
-      `${STAGING} - Staging`,
-    ]);
-  });
-
-  it("gives the store's own answer for the example error", async () => {
-    const response = await fetch(`${store.origin}/v1/pets?limit=101`, {
-      headers: { authorization: `Bearer ${store.apiKey}` },
+    await request.getByTestId('client-picker').click();
+    expect(await page.getByRole('option').allTextContents()).toStrictEqual(['curl', '@animal-store/client']);
+    await page.getByRole('option', { name: '@animal-store/client' }).click();
+    const client = await request.locator('code').textContent();
+    expect(client).toContain("import { createAnimalStoreClient } from '@animal-store/client';");
+    expect(client).toContain(
+      "const pet = await client.pets.create({ name: 'Biscuit', categoryId: 3, status: 'available' });",
+    );
+    const answer = await operation.locator('.response-card code').first().textContent();
+    expect(JSON.parse(answer ?? '')).toStrictEqual({
+      id: 1042,
+      name: 'Biscuit',
+      categoryId: 3,
+      status: 'available',
     });
-    expect(await response.json()).toStrictEqual({
-      code: 'validation_failed',
-      message: "query parameter 'limit': must be at most 100",
-      status: 400,
-    });
+    await page.screenshot({ path: `${RESULTS}docs-operation.png` });
   });
 
-  it('ran under the CSP without a page error', async () => {
+  it('offers this store, then staging, as servers', async () => {
+    await open(SIZES[1]);
+    await page.locator('.scalar-reference-intro-server button[aria-haspopup=listbox]').click();
+    expect(await page.getByRole('option').allTextContents()).toStrictEqual([`${store.origin}/v1`, STAGING]);
+    await page.keyboard.press('Escape');
+  });
+
+  it('calls nothing but this store, and runs under its CSP without a page error', async () => {
+    expect(elsewhere).toStrictEqual([]);
     expect(await pageProblems()).toStrictEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { API_BASE_PATH, openApiDocument } from '@animal-store/contract';
 import { type RequestHandler, Router } from 'express';
-import swaggerUi from 'swagger-ui-express';
 import type { AdminEnvironment } from '../config.js';
+import { referenceRenderer } from './reference-renderer.js';
 
-/** The committed document, with this server first so that "Try it out" on /docs calls the store serving it. */
+/** The committed document, with this server first so that a client reading it calls the store serving it. */
 const servedDocument = {
   ...openApiDocument,
   servers: [{ url: API_BASE_PATH, description: 'This server' }, ...(openApiDocument.servers ?? [])],
@@ -17,7 +17,7 @@ export const serveOpenApiDocument: RequestHandler = (_req, res) => {
 /**
  * The document as /docs shows it: its servers are this store (at PUBLIC_BASE_URL, else the relative `/v1`, never an
  * address taken from the request's Host, which a client chooses) and the other configured environments (staging,
- * when set), instead of the contract's example hosts, so that "Try it out" works as is.
+ * when set), instead of the contract's example hosts, so that "Test Request" calls a real store.
  */
 function documentFor(publicBaseUrl: string | undefined, environments: readonly AdminEnvironment[]) {
   const here = `${publicBaseUrl ?? ''}${API_BASE_PATH}`;
@@ -28,8 +28,9 @@ function documentFor(publicBaseUrl: string | undefined, environments: readonly A
 }
 
 /**
- * Interactive documentation at /docs, public: Swagger UI (served from the package, no CDN, and nowhere near the
- * admin app's bundle), operations listed open under their tag, the document read from /docs/openapi.json.
+ * Interactive documentation at /docs, public: Scalar's API reference (served from its package, no CDN, and nowhere
+ * near the admin app's bundle) rendering /docs/openapi.json, each operation with its examples and its request in
+ * curl and with the client package.
  */
 export function apiDocsRoutes(options: {
   environments: readonly AdminEnvironment[];
@@ -37,16 +38,15 @@ export function apiDocsRoutes(options: {
 }): Router {
   const router = Router();
   const document = documentFor(options.publicBaseUrl, options.environments);
+  const renderer = referenceRenderer({
+    documentUrl: '/docs/openapi.json',
+    title: openApiDocument.info.title,
+  });
   router.get('/docs/openapi.json', (_req, res) => {
     res.json(document);
   });
-  router.use(
-    '/docs',
-    swaggerUi.serveFiles(undefined, { swaggerOptions: { url: '/docs/openapi.json' } }),
-    swaggerUi.setup(undefined, {
-      customSiteTitle: 'Animal Store API',
-      swaggerOptions: { url: '/docs/openapi.json', docExpansion: 'list', tryItOutEnabled: false },
-    }),
-  );
+  router.get(renderer.scriptPaths.bundle, renderer.serveBundle);
+  router.get(renderer.scriptPaths.start, renderer.serveStart);
+  router.get('/docs', renderer.servePage);
   return router;
 }

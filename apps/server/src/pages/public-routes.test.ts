@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openApiDocument } from '@animal-store/contract';
@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
 import { aJson, anError, see } from '../test-support/http-assertions.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { packagedBundle } from './reference-bundle.js';
 
 describe('routes without authentication', () => {
   let database: TestDatabase;
@@ -65,16 +66,62 @@ describe('routes without authentication', () => {
     );
   });
 
-  it('/docs: interactive documentation that loads no third-party script', async () => {
-    const response = await fetch(`${server.origin}/docs/`);
-    const html = await response.text();
-    expect(response.status).toBe(200);
-    expect(html).toContain('swagger-ui');
-    expect(html).not.toMatch(/<script[^>]+src="https?:/);
+  it("/docs: the API reference page, its scripts the store's own files and none inline", async () => {
+    for (const path of ['/docs', '/docs/']) {
+      const response = await fetch(`${server.origin}${path}`);
+      const html = await response.text();
+      expect([response.status, response.headers.get('cache-control')]).toStrictEqual([200, 'no-cache']);
+      expect([...html.matchAll(/<script([^>]*)>/g)].map(([, attributes]) => attributes)).toStrictEqual([
+        ' src="/docs/start.js"',
+        ' src="/docs/scalar.js"',
+      ]);
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    }
+  });
+
+  it("/docs/start.js: Scalar on /docs/openapi.json, with no key and none of Scalar's hosted services", async () => {
+    const response = await fetch(`${server.origin}/docs/start.js`);
+    const start = await response.text();
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(start).toContain('globalThis.__zod_globalConfig = { jitless: true };');
+    const configuration = JSON.parse(
+      /createApiReference\('#reference', (\{.*\})\);/.exec(start)?.[1] ?? 'null',
+    );
+    expect(configuration).toMatchObject({
+      url: '/docs/openapi.json',
+      hiddenClients: true,
+      withDefaultFonts: false,
+      telemetry: false,
+      agent: { disabled: true },
+      mcp: { disabled: true },
+    });
+    expect(start).not.toContain(server.apiKey);
+  });
+
+  it("/docs/scalar.js: the renderer's bundle from its package, gzipped for a client that takes gzip", async () => {
+    const packaged = readFileSync(packagedBundle());
+    for (const encoding of ['gzip', 'identity']) {
+      const response = await fetch(`${server.origin}/docs/scalar.js`, {
+        headers: { 'accept-encoding': encoding },
+      });
+      expect([
+        response.status,
+        response.headers.get('content-type'),
+        response.headers.get('content-encoding'),
+        response.headers.get('cache-control'),
+      ]).toStrictEqual([
+        200,
+        'text/javascript; charset=utf-8',
+        encoding === 'gzip' ? 'gzip' : null,
+        'public, max-age=3600',
+      ]);
+      // fetch undoes the gzip: what arrives is the file.
+      expect(Buffer.from(await response.arrayBuffer()).equals(packaged)).toBe(true);
+    }
   });
 
   it('/docs/openapi.json: the document /docs shows, its servers this store (relative) and staging', async () => {
-    // Whatever Host the client sends, the document never names it: "Try it out" would send a pasted key there.
+    // Whatever Host the client sends, the document never names it: "Test Request" would send a pasted key there.
     const seen = await see(
       await fetch(`${server.origin}/docs/openapi.json`, { headers: { host: 'evil.example' } }),
     );
@@ -86,6 +133,12 @@ describe('routes without authentication', () => {
           { url: 'https://staging.example.test/v1', description: 'Staging' },
         ],
       }),
+    );
+    type Operation = { 'x-codeSamples': Array<{ label: string }> };
+    const { paths } = seen.body as { paths: Record<string, Record<string, Operation>> };
+    const operations = Object.values(paths).flatMap((path) => Object.values(path));
+    expect(operations.map((operation) => operation['x-codeSamples'].map(({ label }) => label))).toStrictEqual(
+      Array(8).fill(['curl', '@animal-store/client']),
     );
   });
 
