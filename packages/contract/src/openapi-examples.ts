@@ -25,7 +25,7 @@ const INVENTORY_KEY = {
   state: 'active',
   configured: false,
   createdAt: '2026-11-23T09:14:05.318Z',
-  expiresAt: '2027-11-23T09:14:05.318Z',
+  expiresAt: null,
   lastUsedAt: '2026-11-24T16:02:41.907Z',
   deprecatedCallAt: null,
   revokedAt: null,
@@ -45,10 +45,13 @@ const CONFIGURED_KEY = {
   revokedAt: null,
 } satisfies ApiKey;
 
+/**
+ * Without `expiresAt`: any date written here would leave the window the store accepts (after now, within
+ * MAX_API_KEY_LIFETIME_DAYS) one day, and the sample would then be refused.
+ */
 const NEW_INVENTORY_KEY = {
   name: 'inventory-sync',
   scopes: ['pets:read', 'pets:write'],
-  expiresAt: '2027-11-23T09:14:05.318Z',
 } satisfies NewApiKey;
 
 /** The secret appears only in a created key's answer: this one is made up, and no store knows it. */
@@ -60,13 +63,12 @@ const CREATED_INVENTORY_KEY = {
 
 const ROTATION = { overlapHours: 24 } satisfies RotateApiKey;
 
-/** The successor keeps the name, scopes and lifetime length; the old key ends `overlapHours` later. */
+/** The successor keeps the name, scopes and lifetime (none here); the old key ends `overlapHours` later. */
 const ROTATED_INVENTORY_KEY = {
   ...INVENTORY_KEY,
   id: 12,
   prefix: 'as_YdqiZU',
   createdAt: '2027-05-02T08:30:00.125Z',
-  expiresAt: '2028-05-02T08:30:00.125Z',
   lastUsedAt: null,
   key: 'as_YdqiZUkBxL2Vxor4C71zVCSfpYwPw4QGIYsiYEYzhEQ9wTPeA',
 } satisfies CreatedApiKey;
