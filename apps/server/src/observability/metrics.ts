@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { counterCountedAtScrape } from './counter-counted-at-scrape.js';
 
 /** The contract's operations; everything else (pages, health, docs, unknown paths) counts as `other`. */
 export const OPERATIONS = ['listPets', 'createPet', 'getPet', 'other'] as const;
@@ -35,10 +36,10 @@ export function createMetrics() {
 
   const metrics = {
     registry,
-    requests: new Counter({
+    requests: counterCountedAtScrape({
       name: 'animal_store_http_requests_total',
       help: 'HTTP requests answered, by operation and status code.',
-      labelNames: ['operation', 'status'] as const,
+      labelNames: ['operation', 'status'],
       registers,
     }),
     duration: new Histogram({
@@ -53,10 +54,10 @@ export function createMetrics() {
      * hashes and checks the labels of every `inc` and `dec`, twice a request for a value only a scrape reads.
      */
     inFlight: { count: 0 },
-    rejections: new Counter({
+    rejections: counterCountedAtScrape({
       name: 'animal_store_rejections_total',
       help: 'Requests refused before reaching an operation: rate_limit (429) or auth_failure (401).',
-      labelNames: ['reason'] as const,
+      labelNames: ['reason'],
       registers,
     }),
     idempotentReplays: new Counter({
@@ -64,10 +65,10 @@ export function createMetrics() {
       help: 'createPet requests answered with the stored response of an earlier request with the same Idempotency-Key.',
       registers,
     }),
-    deprecatedCalls: new Counter({
+    deprecatedCalls: counterCountedAtScrape({
       name: 'animal_store_deprecated_calls_total',
       help: 'Calls of deprecated operations, by operation and API key id (never the key itself).',
-      labelNames: ['operation', 'api_key_id'] as const,
+      labelNames: ['operation', 'api_key_id'],
       registers,
     }),
     commitBatchSize: new Histogram({

@@ -1,4 +1,5 @@
 import { requestContext } from '../http/request-context.js';
+import type { PendingCount } from './counter-counted-at-scrape.js';
 import { type Metrics, OPERATIONS, type Operation } from './metrics.js';
 import type { RequestObserver } from './observe-requests.js';
 
@@ -20,13 +21,14 @@ export function operationOf(method: string, url: string): Operation {
 /** An operation's series, bound to their labels once. */
 interface OperationSeries {
   duration: { observe(seconds: number): void };
-  byStatus: Map<number, { inc(): void }>;
+  byStatus: Map<number, PendingCount>;
 }
 
 /**
  * Counts every request the app answers: by operation and status, its latency, those in flight, refusals,
- * idempotent replays and deprecated calls. The labelled series are bound once per operation, status and API key,
- * so that a request costs a few counter increments and one histogram observation, without label objects. It
+ * idempotent replays and deprecated calls. The series are looked up once per operation, status and API key, and
+ * counted as plain numbers until a scrape (counter-counted-at-scrape.ts), so that a request costs a few additions
+ * and one histogram observation, without label objects. It
  * observes requests from the listener the first step has on every response anyway: a listener of its own, and a
  * layer of its own in the app, cost about as much as the counting.
  */
@@ -35,9 +37,9 @@ export function requestMetrics(metrics: Metrics): RequestObserver {
   for (const operation of OPERATIONS) {
     bound[operation] = { duration: metrics.duration.labels(operation), byStatus: new Map() };
   }
-  const deprecatedCallsByKey = new Map<string, { inc(): void }>();
-  const rateLimited = metrics.rejections.labels('rate_limit');
-  const authFailed = metrics.rejections.labels('auth_failure');
+  const deprecatedCallsByKey = new Map<string, PendingCount>();
+  const rateLimited = metrics.rejections.series('rate_limit');
+  const authFailed = metrics.rejections.series('auth_failure');
 
   return {
     arrived() {
@@ -52,12 +54,12 @@ export function requestMetrics(metrics: Metrics): RequestObserver {
       const status = res.statusCode;
       let requests = series.byStatus.get(status);
       if (requests === undefined) {
-        requests = metrics.requests.labels(operation, String(status));
+        requests = metrics.requests.series(operation, String(status));
         series.byStatus.set(status, requests);
       }
-      requests.inc();
-      if (status === 429) rateLimited.inc();
-      else if (status === 401) authFailed.inc();
+      requests.pending += 1;
+      if (status === 429) rateLimited.pending += 1;
+      else if (status === 401) authFailed.pending += 1;
       else if (operation === 'createPet' && res.getHeader('idempotent-replayed') === 'true') {
         metrics.idempotentReplays.inc();
       }
@@ -66,10 +68,10 @@ export function requestMetrics(metrics: Metrics): RequestObserver {
         if (client) {
           let calls = deprecatedCallsByKey.get(client.keyId);
           if (calls === undefined) {
-            calls = metrics.deprecatedCalls.labels('getPet', client.keyId);
+            calls = metrics.deprecatedCalls.series('getPet', client.keyId);
             deprecatedCallsByKey.set(client.keyId, calls);
           }
-          calls.inc();
+          calls.pending += 1;
         }
       }
     },
