@@ -1,16 +1,16 @@
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedPets } from '@animal-store/testing/seed';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { folderInRepo, REPO_ROOT, runCheckoutCli } from './support/checkout.js';
 import { closedPort, envFor, runCommand } from './support/run-cli.js';
-import { seedPets } from './support/seed.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 
-let server: ServerProcess;
+let server: StoreProcess;
 let folder: string;
 beforeAll(async () => {
-  [server, folder] = await Promise.all([startServer(), folderInRepo()]);
+  [server, folder] = await Promise.all([startStore(), folderInRepo()]);
   await seedPets(server, [
     { name: 'Rex', categoryId: 1 },
     { name: 'Tom', categoryId: 2, status: 'sold' },

@@ -1,10 +1,10 @@
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, envFor, runCli } from './support/run-cli.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 
-let server: ServerProcess;
+let server: StoreProcess;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startStore();
 });
 afterAll(() => server.stop());
 

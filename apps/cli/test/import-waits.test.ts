@@ -1,13 +1,18 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Pet, PetSchema } from '@animal-store/contract';
+import { storedPets } from '@animal-store/testing/seed';
+import {
+  STORE_API_KEY,
+  type StoreOptions,
+  type StoreProcess,
+  startStore,
+} from '@animal-store/testing/store-process';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { folderInRepo, runCheckoutCli } from './support/checkout.js';
 import { closedPort, envFor, runCli } from './support/run-cli.js';
-import { SERVER_API_KEY, type ServerProcess, startServer } from './support/server-process.js';
 
 let folder: string;
-let servers: ServerProcess[];
+let servers: StoreProcess[];
 beforeEach(async () => {
   folder = await folderInRepo();
   servers = [];
@@ -17,8 +22,8 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-async function serve(options: Parameters<typeof startServer>[0] = {}): Promise<ServerProcess> {
-  const server = await startServer(options);
+async function serve(options: StoreOptions = {}): Promise<StoreProcess> {
+  const server = await startStore(options);
   servers.push(server);
   return server;
 }
@@ -33,13 +38,6 @@ async function writeRows(name: string, count: number): Promise<string> {
 
 /** A second key, so that looking at the store does not spend the importing key's rate limit. */
 const OBSERVER_KEY = 'observer-key-0123456789';
-
-async function storedPets(server: ServerProcess): Promise<Pet[]> {
-  const response = await fetch(`${server.baseUrl}/pets?limit=100`, {
-    headers: { authorization: `Bearer ${OBSERVER_KEY}` },
-  });
-  return PetSchema.array().parse(await response.json());
-}
 
 const summary = (created: number, replayed: number) =>
   `${JSON.stringify({ total: 30, created, replayed, failed: 0, failures: [] }, null, 2)}\n`;
@@ -64,7 +62,7 @@ describe('an import larger than the key’s rate limit', () => {
         (_, index) => `import: ${(index + 1) * 3}/30 rows, ${(index + 1) * 3} created, 0 replayed, 0 failed`,
       ),
     );
-    const stored = await storedPets(server);
+    const stored = await storedPets(server, OBSERVER_KEY);
     expect(stored.map((pet) => pet.name).sort()).toStrictEqual(
       Array.from({ length: 30 }, (_, index) => `Row ${index + 1}`).sort(),
     );
@@ -75,7 +73,7 @@ describe('an import larger than the key’s rate limit', () => {
     expect(second.stderr.trimEnd().split('\n').at(-1)).toStrictEqual(
       'import: 30/30 rows, 0 created, 30 replayed, 0 failed',
     );
-    expect(await storedPets(server)).toStrictEqual(stored);
+    expect(await storedPets(server, OBSERVER_KEY)).toStrictEqual(stored);
   }, 200_000);
 });
 
@@ -83,7 +81,7 @@ describe('an import while the server cannot be reached', () => {
   it('resends a refused row with backoff until the server is up, creating it once', async () => {
     const port = await closedPort();
     const file = join(folder, await writeRows('late.ndjson', 3));
-    const env = { ANIMAL_STORE_URL: `http://127.0.0.1:${port}/v1`, ANIMAL_STORE_API_KEY: SERVER_API_KEY };
+    const env = { ANIMAL_STORE_URL: `http://127.0.0.1:${port}/v1`, ANIMAL_STORE_API_KEY: STORE_API_KEY };
     const importing = runCli(['pets', 'import', file, '--concurrency', '1'], { env });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const server = await serve({ port, extraApiKeys: [OBSERVER_KEY] });
@@ -96,14 +94,18 @@ describe('an import while the server cannot be reached', () => {
         `^import: line 1: cannot reach the Animal Store at http://127\\.0\\.0\\.1:${port}/v1 \\(ECONNREFUSED\\)\\. Resending in \\d s \\(attempt 2 of 5\\)\\.\\n`,
       ),
     );
-    expect((await storedPets(server)).map((pet) => pet.name)).toStrictEqual(['Row 1', 'Row 2', 'Row 3']);
+    expect((await storedPets(server, OBSERVER_KEY)).map((pet) => pet.name)).toStrictEqual([
+      'Row 1',
+      'Row 2',
+      'Row 3',
+    ]);
   }, 60_000);
 
   it('gives a row up after five attempts, reports it failed and stops with exit 3', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}/v1`;
     const file = join(folder, await writeRows('never.ndjson', 4));
     const result = await runCli(['pets', 'import', file, '--concurrency', '1'], {
-      env: { ANIMAL_STORE_URL: baseUrl, ANIMAL_STORE_API_KEY: SERVER_API_KEY },
+      env: { ANIMAL_STORE_URL: baseUrl, ANIMAL_STORE_API_KEY: STORE_API_KEY },
     });
     const unreachable = `cannot reach the Animal Store at ${baseUrl} (ECONNREFUSED)`;
     expect(result.code).toStrictEqual(3);

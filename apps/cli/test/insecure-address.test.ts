@@ -1,8 +1,8 @@
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envFor, runCli } from './support/run-cli.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 
-let server: ServerProcess;
+let server: StoreProcess;
 /**
  * The test server by an address that is not loopback by the CLI's rule: Linux and macOS connect 0.0.0.0 to this
  * machine, so a request that gets past the rule reaches the real server, and one the rule stops never does.
@@ -10,7 +10,7 @@ let server: ServerProcess;
 let plainHttp: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startStore();
   plainHttp = server.baseUrl.replace('//127.0.0.1:', '//0.0.0.0:');
 });
 afterAll(() => server.stop());

@@ -1,17 +1,17 @@
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { folderInRepo } from './support/checkout.js';
 import { type InstalledCli, installPackedCli } from './support/installed-cli.js';
 import { closedPort, envFor } from './support/run-cli.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 
-let server: ServerProcess;
+let server: StoreProcess;
 let installed: InstalledCli;
 let folder: string;
 beforeAll(async () => {
-  [server, installed, folder] = await Promise.all([startServer(), installPackedCli(), folderInRepo()]);
+  [server, installed, folder] = await Promise.all([startStore(), installPackedCli(), folderInRepo()]);
 }, 120_000);
 afterAll(async () => {
   await Promise.all([

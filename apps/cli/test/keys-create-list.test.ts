@@ -1,13 +1,13 @@
 import { type ApiKey, ApiKeyListSchema, CreatedApiKeySchema } from '@animal-store/contract';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysAhead, occurrences, SHOWN_ONCE, toMinute } from './support/keys.js';
 import { envFor, runCli } from './support/run-cli.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 import { runInTerminal } from './support/terminal.js';
 
-let server: ServerProcess;
+let server: StoreProcess;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startStore();
 });
 afterAll(() => server.stop());
 

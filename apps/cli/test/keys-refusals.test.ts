@@ -1,12 +1,12 @@
+import { seedKey } from '@animal-store/testing/seed';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { daysAhead } from './support/keys.js';
 import { envFor, runCli } from './support/run-cli.js';
-import { seedKey } from './support/seed.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 
-let server: ServerProcess;
+let server: StoreProcess;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startStore();
 });
 afterAll(() => server.stop());
 

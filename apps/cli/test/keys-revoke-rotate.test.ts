@@ -1,9 +1,9 @@
 import { type ApiKey, ApiKeyListSchema, ApiKeySchema, CreatedApiKeySchema } from '@animal-store/contract';
+import { seedKey } from '@animal-store/testing/seed';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { occurrences, SHOWN_ONCE } from './support/keys.js';
 import { envFor, runCli } from './support/run-cli.js';
-import { seedKey } from './support/seed.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 import { runInTerminal } from './support/terminal.js';
 
 const REFUSED = (why: string) =>
@@ -12,9 +12,9 @@ const REFUSED = (why: string) =>
 const HOUR_MS = 3_600_000;
 
 describe('with a configured key that manages keys', () => {
-  let server: ServerProcess;
+  let server: StoreProcess;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startStore();
   });
   afterAll(() => server.stop());
 
@@ -123,9 +123,9 @@ describe('with a configured key that manages keys', () => {
 });
 
 describe('with only the first key the store made', () => {
-  let server: ServerProcess;
+  let server: StoreProcess;
   beforeAll(async () => {
-    server = await startServer({ firstKeyOnly: true });
+    server = await startStore({ firstKeyOnly: true });
   });
   afterAll(() => server.stop());
 

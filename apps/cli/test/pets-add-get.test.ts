@@ -1,18 +1,18 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envFor, runCli } from './support/run-cli.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 
 const DEPRECATION =
   'warning: `pets get` calls getPet (GET /pets/{id}), which is deprecated and will be removed on 5 December 2030. ' +
   'The API offers no other way to fetch one animal by id: use `animal-store pets list` (GET /pets) instead, ' +
   'with --status to narrow it and --all for every page.\n';
 
-let server: ServerProcess;
+let server: StoreProcess;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startStore();
 });
 afterAll(() => server.stop());
 

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Pet, PetSchema } from '@animal-store/contract';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { envFor, runCli } from './support/run-cli.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 
 const HALF_ROW = '{"name": "Half';
 
@@ -50,7 +50,7 @@ const INVALID_ROWS: Record<number, { source: string; code: string; message: stri
 
 const validRow = (line: number) => ({ name: `Imported ${line}`, categoryId: (line % 5) + 1 });
 
-let server: ServerProcess;
+let server: StoreProcess;
 let dir: string;
 
 beforeAll(async () => {
@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 // A new empty store for each test, so that what the store holds afterwards is what that import created.
 beforeEach(async () => {
-  server = await startServer();
+  server = await startStore();
   return () => server.stop();
 });
 

@@ -1,8 +1,8 @@
 import { LIST_LIMIT, type NewPet, type Pet } from '@animal-store/contract';
+import { seedPets } from '@animal-store/testing/seed';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envFor, runCli } from './support/run-cli.js';
-import { seedPets } from './support/seed.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 
 const STATUSES = ['available', 'pending', 'sold', undefined] as const;
 /** More than one default page (20) so that `list` alone stops short, and 25 sold-or-other mixes for filters. */
@@ -12,11 +12,11 @@ const SEED: NewPet[] = Array.from({ length: 25 }, (_, index) => {
 });
 const MORE = 'More animals follow: add --all to list every page.\n';
 
-let server: ServerProcess;
+let server: StoreProcess;
 let seeded: Pet[];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startStore();
   seeded = await seedPets(server, SEED);
 });
 afterAll(() => server.stop());

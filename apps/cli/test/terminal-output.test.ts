@@ -1,15 +1,15 @@
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedPets } from '@animal-store/testing/seed';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { envFor } from './support/run-cli.js';
-import { seedPets } from './support/seed.js';
-import { type ServerProcess, startServer } from './support/server-process.js';
 import { runInTerminal } from './support/terminal.js';
 
-let server: ServerProcess;
+let server: StoreProcess;
 beforeAll(async () => {
-  server = await startServer();
+  server = await startStore();
   await seedPets(server, [
     { name: 'Rex', categoryId: 12, status: 'available' },
     { name: 'Whiskers 🐈', categoryId: 3 },

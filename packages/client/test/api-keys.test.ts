@@ -1,6 +1,6 @@
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiKey, createAnimalStoreClient } from '../src/index.js';
-import { type StoreProcess, startStore } from './support/store-process.js';
 
 let store: StoreProcess;
 

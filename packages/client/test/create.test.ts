@@ -1,8 +1,8 @@
+import { storedPets } from '@animal-store/testing/seed';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AnimalStoreError, createAnimalStoreClient, type RetryEvent } from '../src/index.js';
 import { type FaultyProxy, startFaultyProxy } from './support/faulty-proxy.js';
-import { storedPets } from './support/seed.js';
-import { type StoreProcess, startStore } from './support/store-process.js';
 
 let store: StoreProcess;
 let proxy: FaultyProxy | undefined;

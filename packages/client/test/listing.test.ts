@@ -1,8 +1,8 @@
 import type { NewPet, Pet } from '@animal-store/contract';
+import { seedPets } from '@animal-store/testing/seed';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnimalStoreClient } from '../src/index.js';
-import { seedPets } from './support/seed.js';
-import { type StoreProcess, startStore } from './support/store-process.js';
 
 let store: StoreProcess;
 let seeded: Pet[];

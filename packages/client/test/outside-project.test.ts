@@ -1,3 +1,4 @@
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOutsideProject,
@@ -6,7 +7,6 @@ import {
   readmeExample,
   type Tarballs,
 } from './support/outside-project.js';
-import { type StoreProcess, startStore } from './support/store-process.js';
 
 /** npm fetches the projects' other packages, and TypeScript compiles twice in each: minutes on a slow network. */
 const INSTALL_TIMEOUT_MS = 300_000;

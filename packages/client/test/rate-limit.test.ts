@@ -1,6 +1,6 @@
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAnimalStoreClient, type RetryEvent } from '../src/index.js';
-import { type StoreProcess, startStore } from './support/store-process.js';
 
 /** The store counts requests per key over a minute, so waiting out its Retry-After takes up to a minute. */
 const LIMIT = 3;
@@ -9,7 +9,7 @@ const A_MINUTE_AND_MORE = 90_000;
 let store: StoreProcess;
 
 beforeAll(async () => {
-  store = await startStore({ RATE_LIMIT_PER_MINUTE: String(LIMIT) });
+  store = await startStore({ env: { RATE_LIMIT_PER_MINUTE: String(LIMIT) } });
 });
 
 afterAll(() => store.stop());

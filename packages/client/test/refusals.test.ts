@@ -1,8 +1,8 @@
+import { seedKey } from '@animal-store/testing/seed';
+import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AnimalStoreError, createAnimalStoreClient, type NewPet, type RetryEvent } from '../src/index.js';
 import { type FaultyProxy, startFaultyProxy } from './support/faulty-proxy.js';
-import { seedKey } from './support/seed.js';
-import { type StoreProcess, startStore } from './support/store-process.js';
 
 let store: StoreProcess;
 let proxy: FaultyProxy;
@@ -63,7 +63,7 @@ describe('a refusal', () => {
   });
 
   it('of a key without the scope is 403 insufficient_scope, sent once', async () => {
-    const readOnly = await seedKey(store, { name: 'reader', scopes: ['pets:read'] });
+    const readOnly = (await seedKey(store, { name: 'reader', scopes: ['pets:read'] })).key;
     const client = await countedClient(readOnly);
     const pet: NewPet = { name: 'Nope', categoryId: 1 };
     expect(await failureOf(client.pets.create(pet))).toMatchObject({

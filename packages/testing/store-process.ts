@@ -3,30 +3,22 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtServerMain } from './server-entry.js';
 
-export interface ServerProcess {
-  /** Base address of the API, ending in /v1. */
+export interface StoreProcess {
+  /** The API's base URL, ending in /v1. */
   baseUrl: string;
-  /** A key the server accepts: given through API_KEYS, or with `firstKeyOnly` the one it made at start-up. */
+  /** A key with every scope: STORE_API_KEY, or with `firstKeyOnly` the one the store made at start-up. */
   apiKey: string;
   stop(): Promise<void>;
 }
 
-const SERVER_MAIN = fileURLToPath(import.meta.resolve('@animal-store/server/main'));
-/** Ends the server when this test process ends, however it ends (its stdin is our pipe). */
-const EXIT_WITH_PARENT = fileURLToPath(import.meta.resolve('@animal-store/testing/exit-with-parent'));
-const LISTENING = /^Animal Store listening on (http:\/\/[^\s]+)$/;
-const START_TIMEOUT_MS = 15_000;
-
-/** The key every test server accepts (through API_KEYS), unless started with `firstKeyOnly`. */
-export const SERVER_API_KEY = 'cli-test-key-0123456789';
-
-export interface ServerOptions {
+export interface StoreOptions {
   /** A fixed port instead of a free one chosen by the OS. */
   port?: number;
   /** Keys accepted besides `apiKey`, e.g. one whose rate limit a test does not want to spend. */
   extraApiKeys?: string[];
-  /** Further server configuration, e.g. RATE_LIMIT_PER_MINUTE. */
+  /** Further store configuration, e.g. RATE_LIMIT_PER_MINUTE. */
   env?: Record<string, string>;
   /**
    * No API_KEYS: the store makes its first key at start-up and prints it once, and that stored key is `apiKey`,
@@ -35,13 +27,22 @@ export interface ServerOptions {
   firstKeyOnly?: boolean;
 }
 
-/** The real server as a process of its own, on a free port and a new, empty SQLite file. */
-export async function startServer(options: ServerOptions = {}): Promise<ServerProcess> {
-  const dir = await mkdtemp(join(tmpdir(), 'animal-store-cli-'));
+/** The key every test store accepts (through API_KEYS), unless started with `firstKeyOnly`. */
+export const STORE_API_KEY = 'test-store-key-0123456789';
+
+/** Ends the store when the test process ends, however it ends (its stdin is the test's pipe). */
+const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.mjs', import.meta.url));
+const LISTENING = /^Animal Store listening on (http:\/\/[^\s]+)$/;
+const START_TIMEOUT_MS = 15_000;
+
+/** The built store as a process of its own, on 127.0.0.1, a free port and a new, empty SQLite file. */
+export async function startStore(options: StoreOptions = {}): Promise<StoreProcess> {
+  const serverMain = await builtServerMain();
+  const dir = await mkdtemp(join(tmpdir(), 'animal-store-test-'));
   const configuredKeys = options.firstKeyOnly
     ? {}
-    : { API_KEYS: [SERVER_API_KEY, ...(options.extraApiKeys ?? [])].join(',') };
-  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, SERVER_MAIN], {
+    : { API_KEYS: [STORE_API_KEY, ...(options.extraApiKeys ?? [])].join(',') };
+  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, serverMain], {
     env: {
       PATH: process.env.PATH,
       PORT: String(options.port ?? 0),
@@ -55,29 +56,32 @@ export async function startServer(options: ServerOptions = {}): Promise<ServerPr
     },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  const stop = async () => {
+    await stopProcess(child);
+    await rm(dir, { recursive: true, force: true });
+  };
   try {
     const { origin, output } = await listening(child);
     return {
       baseUrl: `${origin}/v1`,
-      apiKey: options.firstKeyOnly ? firstKeyIn(output) : SERVER_API_KEY,
-      async stop() {
-        await stopProcess(child);
-        await rm(dir, { recursive: true, force: true });
-      },
+      apiKey: options.firstKeyOnly ? firstKeyIn(output) : STORE_API_KEY,
+      stop,
     };
   } catch (error) {
-    await stopProcess(child);
-    await rm(dir, { recursive: true, force: true });
+    await stop();
     throw error;
   }
 }
 
-/** The origin the server listens on, and everything it wrote until then. */
+/** The origin the store listens on, and everything it wrote until then. */
 function listening(child: ChildProcess): Promise<{ origin: string; output: string }> {
   return new Promise((resolve, reject) => {
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), START_TIMEOUT_MS);
-    const onData = (chunk: Buffer) => {
+    const timer = setTimeout(
+      () => reject(new Error(`the store did not start:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
+    child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const origin = output
         .split('\n')
@@ -87,26 +91,25 @@ function listening(child: ChildProcess): Promise<{ origin: string; output: strin
         clearTimeout(timer);
         resolve({ origin, output });
       }
-    };
-    child.stdout?.on('data', onData);
+    });
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
+      reject(new Error(`the store exited with ${code}:\n${output}`));
     });
   });
 }
 
-/** The key in the indented line of the server's "No API key existed, so one was created" notice. */
+/** The key in the indented line of the store's "No API key existed, so one was created" notice. */
 function firstKeyIn(output: string): string {
   const key = /^ {6}(as_[\w-]+)$/m.exec(output)?.[1];
-  if (key === undefined) throw new Error(`the server printed no first key:\n${output}`);
+  if (key === undefined) throw new Error(`the store printed no first key:\n${output}`);
   return key;
 }
 
-/** The origin named by the server's JSON log line `{"msg":"Animal Store listening on http://…"}`. */
+/** The origin named by the store's JSON log line `{"msg":"Animal Store listening on http://…"}`. */
 function listeningOriginOf(line: string): string | undefined {
   try {
     const { msg } = JSON.parse(line) as { msg?: unknown };
