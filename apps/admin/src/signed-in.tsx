@@ -1,7 +1,7 @@
 import { type ReactNode, useMemo, useState } from 'react';
 import { createApiClient } from './api/api-client';
 import { ApiClientProvider } from './api/api-client-context';
-import { describeFailure } from './api/api-error';
+import { shownFailure } from './api/api-error';
 import { failureWords } from './api/failure-words';
 import { KeysPage } from './keys/keys-page';
 import { type ScreenName, ScreenNav } from './layout/screen-nav';
@@ -33,12 +33,12 @@ function SignedInScreens() {
   const [chosen, setChosen] = useState<ScreenName>('catalogue');
   const key = current.data;
   const managesKeys = allows(key?.scopes, 'keys:manage');
-  const failure = current.error ? describeFailure(current.error) : undefined;
+  const failure = shownFailure(current.error);
   return (
     <>
       {managesKeys && <ScreenNav current={chosen} onChange={setChosen} />}
       {/* A refused key ends the session (see the query client); any other failure leaves a read-only catalogue. */}
-      {failure && failure.kind !== 'unauthorized' && (
+      {failure && (
         <div className="form-error access-problem" role="alert">
           <p>
             {failureWords(failure, 'find out what this API key may do')} Until then, adding animals and

@@ -17,6 +17,19 @@ export type CallFailure =
   /** An answer this app cannot read: a proxy's error page, or a store on another version of the contract. */
   | { kind: 'unexpected' };
 
+/** A failure the screen itself reports: any but a refused key. */
+export type ShownFailure = Exclude<CallFailure, { kind: 'unauthorized' }>;
+
+/**
+ * What a screen shows for a call's error: nothing while there is none, and nothing for a refused key, whose 401
+ * ends the session instead (see query-client.ts).
+ */
+export function shownFailure(error: unknown): ShownFailure | undefined {
+  if (!error) return undefined;
+  const failure = describeFailure(error);
+  return failure.kind === 'unauthorized' ? undefined : failure;
+}
+
 /**
  * The client rejects every call with an AnimalStoreError, once its own retries are spent; anything else thrown
  * on the way is a fault of this app, which the admin can only report.

@@ -2,7 +2,7 @@ import type { CreatedApiKey, NewApiKey } from '@animal-store/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useApi } from '../api/api-client-context';
-import { describeFailure } from '../api/api-error';
+import { shownFailure } from '../api/api-error';
 import { serverFormErrors } from '../api/server-field-errors';
 import { CreateKeyForm } from './create-key-form';
 import { isKeyField } from './key-form-values';
@@ -19,12 +19,9 @@ export function CreateKeyPanel({ onCreated }: { onCreated: (key: CreatedApiKey) 
     onSettled: refresh,
   });
 
-  const failure = mutation.error ? describeFailure(mutation.error) : undefined;
-  // A 401 ends the session (see the query client); every other refusal is shown on the form.
+  const failure = shownFailure(mutation.error);
   const serverErrors =
-    failure && failure.kind !== 'unauthorized'
-      ? serverFormErrors(failure, isKeyField, (unplaced) => keyProblem(unplaced, 'create the key'))
-      : undefined;
+    failure && serverFormErrors(failure, isKeyField, (unplaced) => keyProblem(unplaced, 'create the key'));
 
   return (
     <section className="panel create-key" aria-labelledby={`${id}-title`}>

@@ -2,7 +2,7 @@ import type { ApiKey } from '@animal-store/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useApi } from '../api/api-client-context';
-import { describeFailure } from '../api/api-error';
+import { shownFailure } from '../api/api-error';
 import { ConfirmDialog, type ConfirmDialogHandle } from '../controls/confirm-dialog';
 import { keyLabel, keyProblem } from './key-words';
 import { useRefreshKeyList } from './use-key-list';
@@ -21,7 +21,7 @@ export function RevokeDialog({ apiKey, signedInWithIt, onRevoked, onClose }: Rev
   const refresh = useRefreshKeyList();
   const dialog = useRef<ConfirmDialogHandle>(null);
   const mutation = useMutation({ mutationFn: () => client.apiKeys.revoke(apiKey.id), onSettled: refresh });
-  const failure = mutation.error ? describeFailure(mutation.error) : undefined;
+  const failure = shownFailure(mutation.error);
 
   const revoke = () =>
     mutation.mutate(undefined, {
@@ -37,8 +37,7 @@ export function RevokeDialog({ apiKey, signedInWithIt, onRevoked, onClose }: Rev
       confirmLabel="Revoke key"
       pendingLabel="Revoking…"
       pending={mutation.isPending}
-      // A 401 ends the session (see the query client): nothing to say here.
-      error={failure && failure.kind !== 'unauthorized' ? keyProblem(failure, 'revoke the key') : undefined}
+      error={failure && keyProblem(failure, 'revoke the key')}
       onConfirm={revoke}
       onClose={onClose}
     >

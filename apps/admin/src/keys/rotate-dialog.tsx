@@ -9,7 +9,7 @@ import {
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useApi } from '../api/api-client-context';
-import { describeFailure } from '../api/api-error';
+import { shownFailure } from '../api/api-error';
 import { ConfirmDialog, type ConfirmDialogHandle } from '../controls/confirm-dialog';
 import { keyLabel, keyProblem } from './key-words';
 import { useRefreshKeyList } from './use-key-list';
@@ -40,7 +40,7 @@ export function RotateDialog({ apiKey, onRotated, onClose }: RotateDialogProps) 
     mutationFn: (overlapHours: number) => client.apiKeys.rotate(apiKey.id, { overlapHours }),
     onSettled: refresh,
   });
-  const failure = mutation.error ? describeFailure(mutation.error) : undefined;
+  const failure = shownFailure(mutation.error);
 
   const rotate = () => {
     const parsed = parseHours(typed);
@@ -63,8 +63,7 @@ export function RotateDialog({ apiKey, onRotated, onClose }: RotateDialogProps) 
       confirmLabel="Rotate key"
       pendingLabel="Rotating…"
       pending={mutation.isPending}
-      // A 401 ends the session (see the query client): nothing to say here.
-      error={failure && failure.kind !== 'unauthorized' ? keyProblem(failure, 'rotate the key') : undefined}
+      error={failure && keyProblem(failure, 'rotate the key')}
       onConfirm={rotate}
       onClose={onClose}
     >

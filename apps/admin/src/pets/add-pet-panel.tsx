@@ -2,7 +2,7 @@ import type { NewPet, Pet } from '@animal-store/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { petListKey, useApi } from '../api/api-client-context';
-import { describeFailure } from '../api/api-error';
+import { shownFailure } from '../api/api-error';
 import { AddPetForm } from './add-pet-form';
 import { CreationAttempt } from './creation-attempt';
 import { petServerErrors } from './pet-form-values';
@@ -23,9 +23,8 @@ export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
     },
   });
 
-  const failure = mutation.error ? describeFailure(mutation.error) : undefined;
-  // A 401 ends the session (see the query client); every other refusal is shown on the form.
-  const serverErrors = failure && failure.kind !== 'unauthorized' ? petServerErrors(failure) : undefined;
+  const failure = shownFailure(mutation.error);
+  const serverErrors = failure && petServerErrors(failure);
   const added = mutation.data;
 
   return (
