@@ -57,7 +57,7 @@ export const apiSecurityHeaders: RequestHandler = fixedHeaders([
  * deprecation, tracing and the limits, as the OpenAPI document declares them. A header left out here reads as null
  * in the browser: a replayed create would look new.
  */
-export const EXPOSED_HEADERS = [
+const EXPOSED_HEADERS = [
   'Link',
   'Location',
   'Idempotent-Replayed',

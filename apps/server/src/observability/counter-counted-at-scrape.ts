@@ -18,7 +18,8 @@ export function counterCountedAtScrape<Label extends string>(configuration: {
   registers: Registry[];
 }) {
   const series = new Map<string, { labels: Record<Label, string>; count: PendingCount }>();
-  const counter = new Counter<Label>({
+  // Kept by the registers it names, which read it at each scrape.
+  new Counter<Label>({
     ...configuration,
     collect() {
       for (const { labels, count } of series.values()) {
@@ -29,7 +30,6 @@ export function counterCountedAtScrape<Label extends string>(configuration: {
     },
   });
   return {
-    counter,
     /** The pending count of the series with these label values, in the order of `labelNames`. */
     series(...values: string[]): PendingCount {
       const key = values.join('\n');
