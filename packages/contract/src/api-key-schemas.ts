@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES as M } from './messages.js';
+import { bodyObjectMessage, FIELD_MESSAGES as M } from './messages.js';
 import { pathId } from './path-id.js';
 import { readableName } from './readable-name.js';
+import { requiredOr } from './required-or.js';
 import { API_KEY_NAME_MAX_LENGTH, MAX_ROTATION_OVERLAP_HOURS } from './rules.js';
 import { API_KEY_SCOPES } from './scopes.js';
 
 export const ApiKeyScopeSchema = z
-  .enum(API_KEY_SCOPES, { message: M.notScope })
+  .enum(API_KEY_SCOPES, { error: M.notScope })
   .describe('What the key may do: `pets:read`, `pets:write` or `keys:manage`.');
 
 export const ApiKeyNameSchema = readableName(API_KEY_NAME_MAX_LENGTH, M.keyNameTooLong).describe(
@@ -14,8 +15,14 @@ export const ApiKeyNameSchema = readableName(API_KEY_NAME_MAX_LENGTH, M.keyNameT
 );
 
 /** An instant on the wire: ISO 8601 with a time zone, as `Date.prototype.toISOString` writes it. */
-const instant = (description: string) =>
-  z.string().datetime({ offset: true }).nullable().describe(description);
+const instant = (description: string) => z.iso.datetime({ offset: true }).nullable().describe(description);
+
+/**
+ * An instant a client sends: a date, hours and minutes, optional seconds and fraction, then `Z` or an offset that a
+ * clock can show (`+05:30`, `+0530`; not `+24:00` or `+99:99`).
+ */
+const ISO_INSTANT =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/;
 
 /** An API key as the store shows it: never the secret, never its digest. */
 export const ApiKeySchema = z.object({
@@ -57,42 +64,38 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKeySchema>;
  * Request body of createApiKey. `expiresAt` must also be in the future and within MAX_API_KEY_LIFETIME_DAYS; the
  * server checks that, since a request schema holds no refinements (request-schemas.test.ts).
  */
-export const NewApiKeySchema = z
-  .object(
-    {
-      name: ApiKeyNameSchema,
-      scopes: z
-        .array(ApiKeyScopeSchema, { invalid_type_error: M.notArray, required_error: M.required })
-        .min(1, M.noScopes)
-        .describe('What the key may do; at least one scope.'),
-      expiresAt: z
-        .string({ invalid_type_error: M.notString })
-        .datetime({ offset: true, message: M.notDateTime })
-        .optional()
-        .describe('When the key stops working (ISO 8601); absent for a key that does not expire.'),
-    },
-    { invalid_type_error: BODY_NOT_OBJECT_MESSAGE, required_error: BODY_NOT_OBJECT_MESSAGE },
-  )
-  .strict(M.unknownField);
+export const NewApiKeySchema = z.strictObject(
+  {
+    name: ApiKeyNameSchema,
+    scopes: z
+      .array(ApiKeyScopeSchema, { error: requiredOr(M.notArray) })
+      .min(1, M.noScopes)
+      .describe('What the key may do; at least one scope.'),
+    expiresAt: z
+      .stringFormat('date-time', ISO_INSTANT, {
+        error: (issue) => (issue.code === 'invalid_type' ? M.notString : M.notDateTime),
+      })
+      .optional()
+      .describe('When the key stops working (ISO 8601); absent for a key that does not expire.'),
+  },
+  { error: bodyObjectMessage },
+);
 export type NewApiKey = z.infer<typeof NewApiKeySchema>;
 
 /** Request body of rotateApiKey; may be empty. */
-export const RotateApiKeySchema = z
-  .object(
-    {
-      overlapHours: z
-        .number({ invalid_type_error: M.notOverlapHours })
-        .int(M.notOverlapHours)
-        .min(0, M.notOverlapHours)
-        .max(MAX_ROTATION_OVERLAP_HOURS, M.notOverlapHours)
-        .optional()
-        .describe(
-          'How long the old key keeps working beside its successor, in hours (default 24; 0 ends it now).',
-        ),
-    },
-    { invalid_type_error: BODY_NOT_OBJECT_MESSAGE },
-  )
-  .strict(M.unknownField);
+export const RotateApiKeySchema = z.strictObject(
+  {
+    overlapHours: z
+      .number({ error: M.notOverlapHours })
+      .int(M.notOverlapHours)
+      .min(0, M.notOverlapHours)
+      .max(MAX_ROTATION_OVERLAP_HOURS, M.notOverlapHours)
+      .optional()
+      .describe('How long the old key keeps working beside its successor, in hours (default 24; 0 ends it now).'),
+  },
+  // An absent body has no message of its own, as in zod 3, whose default the server words as "is not valid".
+  { error: (issue) => (issue.input === undefined ? undefined : bodyObjectMessage(issue)) },
+);
 export type RotateApiKey = z.infer<typeof RotateApiKeySchema>;
 
 /** A stored key's id in a path: canonical decimal digits, as animal ids are. */

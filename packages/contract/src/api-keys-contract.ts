@@ -17,7 +17,7 @@ import type { OperationMetadata } from './scopes.js';
 const c = initContract();
 
 const manageKeys = { scope: 'keys:manage' } as const satisfies OperationMetadata;
-const noQuery = z.object({}).strict(FIELD_MESSAGES.unknownParameter);
+const noQuery = z.strictObject({}, { error: FIELD_MESSAGES.unknownParameter });
 
 /**
  * The API keys of the store, managed through the API itself. Paths are relative to the base address, as the

@@ -66,7 +66,7 @@ export const contract = c.router(
       path: '/pets/:petId',
       pathParams: z.object({ petId: PetIdPathSchema }),
       // No parameters, and unknown ones are refused as on listPets.
-      query: z.object({}).strict(FIELD_MESSAGES.unknownParameter),
+      query: z.strictObject({}, { error: FIELD_MESSAGES.unknownParameter }),
       deprecated: true,
       metadata: { scope: 'pets:read' } as const satisfies OperationMetadata,
       summary: 'Get one animal (deprecated)',

@@ -45,6 +45,10 @@ export const FIELD_MESSAGES = {
 /** The one message for a body that is absent or not a JSON object: it has no field to name. */
 export const BODY_NOT_OBJECT_MESSAGE = 'The request body is required and must be a JSON object.';
 
+/** The message of a body schema's own issue: a field it does not know, or a body that is not an object at all. */
+export const bodyObjectMessage = (issue: { code: string }): string =>
+  issue.code === 'unrecognized_keys' ? FIELD_MESSAGES.unknownField : BODY_NOT_OBJECT_MESSAGE;
+
 /** Whether `message` is one of the store's own; anything else is a library's text and must not reach a client. */
 export function isStoreMessage(message: string): boolean {
   return STORE_MESSAGES.has(message);

@@ -1,11 +1,11 @@
 import type { AppRoute } from '@ts-rest/core';
-import type { generateOpenApi } from '@ts-rest/open-api';
-import { codeSamples } from './openapi-code-samples.js';
+import type { OpenAPIV3 } from 'openapi-types';
+import { type CodeSample, codeSamples } from './openapi-code-samples.js';
 import { errorExamples } from './openapi-error-examples.js';
 import { OPERATION_EXAMPLES, type OperationId, PARAMETER_EXAMPLES } from './openapi-examples.js';
 
-type OperationMapper = NonNullable<NonNullable<Parameters<typeof generateOpenApi>[2]>['operationMapper']>;
-export type OperationObject = ReturnType<OperationMapper>;
+/** An operation of the document, with the requests a reader copies (`x-codeSamples`). */
+export type OperationObject = OpenAPIV3.OperationObject<{ 'x-codeSamples'?: CodeSample[] }>;
 
 interface WithMediaType {
   content?: Record<string, Record<string, unknown>>;

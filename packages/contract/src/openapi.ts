@@ -1,11 +1,13 @@
-import { generateOpenApi } from '@ts-rest/open-api';
+import type { OpenAPIV3 } from 'openapi-types';
 import { apiKeysContract } from './api-keys-contract.js';
 import { CONTRACT_VERSION } from './contract-version.js';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_STATUSES } from './limits.js';
 import { ANIMALS_TAG, API_KEYS_TAG, documentDescription, ERRORS_TAG } from './openapi-description.js';
 import type { OperationId } from './openapi-examples.js';
 import { responseHeaders } from './openapi-headers.js';
-import { withExamples } from './openapi-operation-examples.js';
+import { type OperationObject, withExamples } from './openapi-operation-examples.js';
+import { openApiPath, operationOf } from './openapi-operations.js';
+import type { StoreDocument } from './openapi-store-document.js';
 import { API_BASE_PATH, inKiB, MAX_BODY_BYTES } from './rules.js';
 import { requiredScope } from './scopes.js';
 import { storeContract } from './store-contract.js';
@@ -33,7 +35,7 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
  * Parameters arrive as text and are read with a regex and a pipe (schemas.ts), which OpenAPI generators cannot
  * describe: each is stated here as the value it stands for.
  */
-const PARAMETER_SCHEMAS: Record<string, object> = {
+const PARAMETER_SCHEMAS: Record<string, OpenAPIV3.SchemaObject> = {
   'path petId': { type: 'integer', format: 'int64', minimum: 1, maximum: MAX_SAFE_ID },
   'query limit': {
     default: LIST_LIMIT.default,
@@ -74,90 +76,76 @@ function responseDescription(operationId: OperationId, status: string): string {
 }
 
 /**
- * Written as OpenAPI 3.0.3 says, where the schema converter writes JSON Schema's later forms: ids bounded by
- * MAX_SAFE_ID in Zod are the seed's int64 on the wire, and a numeric `exclusiveMinimum` (3.1) becomes 3.0's
- * `minimum` (integers) or boolean `exclusiveMinimum`, which validators and code generators of 3.0 require.
+ * One route as the document states it: its scope in words, its tag, what each response means and carries, its
+ * parameters as the values they stand for, and examples. The Authorization header is the bearer security scheme
+ * rather than a header parameter, which is how OpenAPI tools expect credentials to be described.
  */
-function asOpenApi303(node: unknown): void {
-  if (Array.isArray(node)) {
-    node.forEach(asOpenApi303);
-  } else if (node && typeof node === 'object') {
-    const record = node as Record<string, unknown>;
-    if (record.type === 'integer' && record.maximum === MAX_SAFE_ID) record.format = 'int64';
-    if (typeof record.exclusiveMinimum === 'number') {
-      const bound = record.exclusiveMinimum;
-      if (record.type === 'integer') {
-        record.minimum = bound + 1;
-        delete record.exclusiveMinimum;
-      } else {
-        record.minimum = bound;
-        record.exclusiveMinimum = true;
-      }
-    }
-    Object.values(record).forEach(asOpenApi303);
+function documentedOperation(operationId: OperationId): OperationObject {
+  const route = storeContract[operationId];
+  const operation = operationOf(operationId, route);
+  for (const [status, response] of Object.entries(operation.responses)) {
+    if ('$ref' in response) continue;
+    response.description = responseDescription(operationId, status);
+    response.headers = responseHeaders(operationId, status);
   }
+  const parameters = operation.parameters
+    ?.filter(
+      (parameter) => !('in' in parameter && parameter.in === 'header' && parameter.name === 'authorization'),
+    )
+    .map((parameter) => {
+      const schema = 'in' in parameter ? PARAMETER_SCHEMAS[`${parameter.in} ${parameter.name}`] : undefined;
+      return schema ? { ...parameter, schema } : parameter;
+    });
+  const mapped = {
+    ...operation,
+    description: `${operation.description ?? ''}\n\n${scopeSentence(operationId)}`,
+    tags: [isApiKeyOperation(operationId) ? API_KEYS_TAG.name : ANIMALS_TAG.name],
+    parameters,
+  };
+  return withExamples(mapped, operationId, route);
 }
 
 /**
- * The contract as an OpenAPI 3 document. The Authorization header is expressed as the bearer security scheme
- * rather than as a header parameter, which is how OpenAPI tools expect credentials to be described.
+ * Every operation of the store, under its path and method, in the contract's order. Built from every route of
+ * storeContract, so it holds each operation that StoreDocument names: a type the loop itself cannot state.
  */
-export const openApiDocument = generateOpenApi(
-  storeContract,
-  {
-    openapi: '3.0.3',
-    info: {
-      title: 'Animal Store API',
-      version: CONTRACT_VERSION,
-      description: documentDescription(),
-    },
-    // Errors last: a section of its own, after the operations.
-    tags: [ANIMALS_TAG, API_KEYS_TAG, ERRORS_TAG],
-    servers: [
-      {
-        url: `https://{host}${API_BASE_PATH}`,
-        description: 'Production',
-        variables: { host: { default: 'api.animal-store.example' } },
-      },
-      {
-        url: `https://{host}${API_BASE_PATH}`,
-        description: 'Staging',
-        variables: { host: { default: 'staging.api.animal-store.example' } },
-      },
-    ],
-    components: {
-      securitySchemes: {
-        [bearerAuth]: { type: 'http', scheme: 'bearer', description: 'An API key sent as a bearer token.' },
-      },
-    },
-    security: [{ [bearerAuth]: [] }],
+function storePaths(): StoreDocument['paths'] {
+  const paths: Record<string, Record<string, OperationObject>> = {};
+  for (const operationId of Object.keys(storeContract) as OperationId[]) {
+    const route = storeContract[operationId];
+    const path = openApiPath(route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: documentedOperation(operationId) };
+  }
+  return paths as unknown as StoreDocument['paths'];
+}
+
+/** The contract as an OpenAPI 3.0.3 document. */
+export const openApiDocument: StoreDocument = {
+  openapi: '3.0.3',
+  paths: storePaths(),
+  info: {
+    title: 'Animal Store API',
+    version: CONTRACT_VERSION,
+    description: documentDescription(),
   },
-  {
-    setOperationId: true,
-    operationMapper: (operation, route) => {
-      const operationId = operation.operationId as OperationId;
-      for (const [status, response] of Object.entries(operation.responses)) {
-        response.description = responseDescription(operationId, status);
-        response.headers = responseHeaders(operationId, status);
-      }
-      const parameters = operation.parameters
-        ?.filter(
-          (parameter) =>
-            !('in' in parameter && parameter.in === 'header' && parameter.name === 'authorization'),
-        )
-        .map((parameter) => {
-          const schema =
-            'in' in parameter ? PARAMETER_SCHEMAS[`${parameter.in} ${parameter.name}`] : undefined;
-          return schema ? { ...parameter, schema } : parameter;
-        });
-      const mapped = {
-        ...operation,
-        description: `${operation.description ?? ''}\n\n${scopeSentence(operationId)}`,
-        tags: [isApiKeyOperation(operationId) ? API_KEYS_TAG.name : ANIMALS_TAG.name],
-        parameters,
-      };
-      asOpenApi303(mapped);
-      return withExamples(mapped, operationId, route);
+  // Errors last: a section of its own, after the operations.
+  tags: [ANIMALS_TAG, API_KEYS_TAG, ERRORS_TAG],
+  servers: [
+    {
+      url: `https://{host}${API_BASE_PATH}`,
+      description: 'Production',
+      variables: { host: { default: 'api.animal-store.example' } },
+    },
+    {
+      url: `https://{host}${API_BASE_PATH}`,
+      description: 'Staging',
+      variables: { host: { default: 'staging.api.animal-store.example' } },
+    },
+  ],
+  components: {
+    securitySchemes: {
+      [bearerAuth]: { type: 'http', scheme: 'bearer', description: 'An API key sent as a bearer token.' },
     },
   },
-);
+  security: [{ [bearerAuth]: [] }],
+};

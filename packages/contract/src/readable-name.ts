@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { FIELD_MESSAGES as M } from './messages.js';
+import { requiredOr } from './required-or.js';
 
 /** A name people read, of at most `maxLength` characters: the rules of an animal's name and of an API key's. */
 export const readableName = (maxLength: number, tooLongMessage: string) =>
   z
-    .string({ invalid_type_error: M.notString, required_error: M.required })
+    .string({ error: requiredOr(M.notString) })
     .max(maxLength, tooLongMessage)
     // One rule for empty and blank names, so an empty name gets one message rather than two.
     .regex(/\S/, M.nameBlank)

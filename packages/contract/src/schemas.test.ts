@@ -3,7 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { contract } from './contract.js';
 import { ListPetsQuerySchema, NewPetSchema, PetIdPathSchema, PetSchema } from './schemas.js';
 
-const issuesOf = (result: { success: boolean; error?: { issues: Array<{ path: (string | number)[] }> } }) =>
+const issuesOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
   result.error?.issues.map((issue) => issue.path.join('.'));
 
 describe('NewPetSchema', () => {
