@@ -36,7 +36,7 @@ const EnvSchema = z.object({
   ANIMAL_STORE_API_KEY: optional(z.string()),
   ANIMAL_STORE_ALLOW_INSECURE: optional(
     z
-      .enum(['0', '1'], { errorMap: () => ({ message: 'must be 1 or 0' }) })
+      .enum(['0', '1'], { error: 'must be 1 or 0' })
       .transform((value) => value === '1'),
   ),
 });

@@ -19,7 +19,7 @@ import { z } from 'zod';
  * Flag values are checked with the contract's own schemas, so a bad value is a usage error (exit 2) named by
  * the flag, and the limits stay wherever the contract says they are.
  */
-function parserFor<T>(schema: z.ZodType<T, z.ZodTypeDef, unknown>): (value: string) => T {
+function parserFor<Schema extends z.ZodType>(schema: Schema): (value: string) => z.output<Schema> {
   return (value) => {
     const result = schema.safeParse(value);
     if (!result.success) throw new InvalidArgumentError(result.error.issues[0]?.message ?? 'invalid value');

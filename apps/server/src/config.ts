@@ -44,7 +44,7 @@ const wholeNumber = (min: number, max?: number) => {
     max === undefined
       ? `must be a whole number of at least ${min}`
       : `must be a whole number from ${min} to ${max}`;
-  const atLeast = z.coerce.number({ invalid_type_error: rule }).int(rule).min(min, rule);
+  const atLeast = z.coerce.number({ error: rule }).int(rule).min(min, rule);
   return max === undefined ? atLeast : atLeast.max(max, rule);
 };
 
@@ -236,14 +236,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The words of an enum row (NODE_ENV, LOG_LEVEL) instead of Zod's "Invalid enum value. Expected 'a' | 'b'". */
-const plainWords: z.ZodErrorMap = (issue, ctx) =>
-  issue.code === 'invalid_enum_value'
-    ? { message: `must be one of ${issue.options.join(', ')}` }
-    : { message: ctx.defaultError };
+/** The words of an enum row (NODE_ENV, LOG_LEVEL) instead of Zod's "Invalid option: expected one of …". */
+const plainWords = (issue: z.core.$ZodRawIssue): string | undefined =>
+  issue.code === 'invalid_value' ? `must be one of ${issue.values.join(', ')}` : undefined;
 
 /** `PORT must be a whole number from 0 to 65535.`: one sentence per issue, naming the entry of a list. */
-function sentenceOf(issue: z.ZodIssue): string {
+function sentenceOf(issue: z.core.$ZodIssue): string {
   const [variable, entry] = issue.path;
   const subject = typeof entry === 'number' ? `${String(variable)} entry ${entry + 1}` : String(variable);
   return `${subject} ${issue.message}.`;
@@ -254,7 +252,7 @@ function sentenceOf(issue: z.ZodIssue): string {
  * sentence quotes DATABASE_URL or API_KEYS: they hold secrets.
  */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const result = EnvSchema.safeParse(env, { errorMap: plainWords });
+  const result = EnvSchema.safeParse(env, { error: plainWords });
   if (!result.success) {
     const sentences = new Set(result.error.issues.map(sentenceOf));
     throw new ConfigError([...sentences].join('\n'));

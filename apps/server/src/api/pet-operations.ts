@@ -47,11 +47,13 @@ export function petOperations({
       // The only operation with a body: the others skip the content-type check and the parser.
       readsJsonBody: true,
       handler: async ({ body, headers, res }) => {
+        // ts-rest types the header as Node does (text, or a list when repeated); the contract's schema has made it
+        // text by now.
         const key = headers['idempotency-key'];
         const { client } = requestContext(res);
         const outcome = await petCreation.create(
           body,
-          key && client ? { scope: client.namespace, key } : undefined,
+          typeof key === 'string' && key && client ? { scope: client.namespace, key } : undefined,
         );
         switch (outcome.kind) {
           case 'in_progress':

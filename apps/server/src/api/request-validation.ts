@@ -2,7 +2,6 @@ import { isUtf8 } from 'node:buffer';
 import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES, isStoreMessage } from '@animal-store/contract';
 import type { RequestValidationError } from '@ts-rest/express';
 import type { NextFunction, RequestHandler } from 'express';
-import type { ZodIssue } from 'zod';
 import { sendError } from '../http/api-error.js';
 
 type Location = 'path' | 'header' | 'query' | 'body';
@@ -21,27 +20,42 @@ function describeUnknownKey(location: Location, key: string): string {
   return `${NOUNS[location]} '${key}': ${rule}`;
 }
 
+/**
+ * A validation issue as ts-rest passes it on: a Standard Schema issue, which Zod fills in with its code and, for an
+ * object's unknown fields, their names.
+ */
+interface Issue {
+  readonly message: string;
+  readonly path?: ReadonlyArray<PropertyKey | { readonly key: PropertyKey }> | undefined;
+  readonly code?: string;
+  readonly keys?: readonly string[];
+}
+
+/** Where an issue is, as `a.b`: Standard Schema allows a path segment to be an object naming its key. */
+const pathOf = (issue: Issue): string =>
+  (issue.path ?? []).map((segment) => String(typeof segment === 'object' ? segment.key : segment)).join('.');
+
 /** Zod may report several rules broken by one value; the first is enough to fix it, and the message stays short. */
-function firstIssuePerField(issues: readonly ZodIssue[]): ZodIssue[] {
+function firstIssuePerField(issues: readonly Issue[]): Issue[] {
   const seen = new Set<string>();
   return issues.filter((issue) => {
-    const field = issue.code === 'unrecognized_keys' ? `\0${issue.keys.join()}` : issue.path.join('.');
+    const field = issue.keys ? `\0${issue.keys.join()}` : pathOf(issue);
     if (seen.has(field)) return false;
     seen.add(field);
     return true;
   });
 }
 
-function describeIssues(location: Location, issues: readonly ZodIssue[] = []): string[] {
+function describeIssues(location: Location, issues: readonly Issue[] = []): string[] {
   const noun = NOUNS[location];
   return firstIssuePerField(issues).flatMap((issue) => {
-    if (issue.code === 'unrecognized_keys') return issue.keys.map((key) => describeUnknownKey(location, key));
+    if (issue.keys) return issue.keys.map((key) => describeUnknownKey(location, key));
     // The contract words every rule; should a library's own text slip through, the client still gets the store's.
     const rule = isStoreMessage(issue.message) ? issue.message : FIELD_MESSAGES.invalid;
     // A body that is not an object has no field to name: its message is a whole sentence.
-    if (location === 'body' && issue.path.length === 0)
-      return [rule === BODY_NOT_OBJECT_MESSAGE ? rule : `body ${rule}`];
-    return [`${noun} '${issue.path.join('.')}': ${rule}`];
+    const path = pathOf(issue);
+    if (location === 'body' && path === '') return [rule === BODY_NOT_OBJECT_MESSAGE ? rule : `body ${rule}`];
+    return [`${noun} '${path}': ${rule}`];
   });
 }
 
