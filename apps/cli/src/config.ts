@@ -35,9 +35,7 @@ const EnvSchema = z.object({
   ANIMAL_STORE_STAGING_URL: optional(httpUrl),
   ANIMAL_STORE_API_KEY: optional(z.string()),
   ANIMAL_STORE_ALLOW_INSECURE: optional(
-    z
-      .enum(['0', '1'], { error: 'must be 1 or 0' })
-      .transform((value) => value === '1'),
+    z.enum(['0', '1'], { error: 'must be 1 or 0' }).transform((value) => value === '1'),
   ),
 });
 

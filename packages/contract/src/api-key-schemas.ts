@@ -17,12 +17,16 @@ export const ApiKeyNameSchema = readableName(API_KEY_NAME_MAX_LENGTH, M.keyNameT
 /** An instant on the wire: ISO 8601 with a time zone, as `Date.prototype.toISOString` writes it. */
 const instant = (description: string) => z.iso.datetime({ offset: true }).nullable().describe(description);
 
+/** A calendar date that exists (`2028-02-29`, not `2027-02-29`), as Zod's own date rule reads it. */
+const CALENDAR_DATE = z.core.regexes.date.source.replace(/^\^|\$$/g, '');
+
 /**
  * An instant a client sends: a date, hours and minutes, optional seconds and fraction, then `Z` or an offset that a
  * clock can show (`+05:30`, `+0530`; not `+24:00` or `+99:99`).
  */
-const ISO_INSTANT =
-  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?(?:Z|[+-](?:[01]\d|2[0-3]):?[0-5]\d)$/;
+const ISO_INSTANT = new RegExp(
+  `^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)$`,
+);
 
 /** An API key as the store shows it: never the secret, never its digest. */
 export const ApiKeySchema = z.object({
@@ -91,7 +95,9 @@ export const RotateApiKeySchema = z.strictObject(
       .min(0, M.notOverlapHours)
       .max(MAX_ROTATION_OVERLAP_HOURS, M.notOverlapHours)
       .optional()
-      .describe('How long the old key keeps working beside its successor, in hours (default 24; 0 ends it now).'),
+      .describe(
+        'How long the old key keeps working beside its successor, in hours (default 24; 0 ends it now).',
+      ),
   },
   // An absent body has no message of its own, as in zod 3, whose default the server words as "is not valid".
   { error: (issue) => (issue.input === undefined ? undefined : bodyObjectMessage(issue)) },

@@ -1,6 +1,8 @@
 import type { ClientInferRequest } from '@ts-rest/core';
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { NewApiKeySchema } from './api-key-schemas.js';
 import type { contract } from './contract.js';
+import { FIELD_MESSAGES } from './messages.js';
 import { ListPetsQuerySchema, NewPetSchema, PetIdPathSchema, PetSchema } from './schemas.js';
 
 const issuesOf = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } }) =>
@@ -97,4 +99,35 @@ describe('PetIdPathSchema', () => {
       expect(PetIdPathSchema.safeParse(petId).success).toBe(false);
     },
   );
+});
+
+describe("NewApiKeySchema's expiresAt", () => {
+  const expiresAt = NewApiKeySchema.shape.expiresAt.unwrap();
+
+  it.each([
+    '2027-01-31T12:00:00Z',
+    '2027-01-31T12:00:00.123Z',
+    '2027-01-31T12:00Z',
+    '2027-01-31T12:00:00+05:30',
+    '2027-01-31T12:00:00+0530',
+    '2028-02-29T23:59:59-23:59',
+  ])('takes %s', (instant) => {
+    expect(expiresAt.safeParse(instant).success).toBe(true);
+  });
+
+  it.each([
+    '2027-02-29T12:00:00Z',
+    '2027-04-31T12:00:00Z',
+    '2027-01-31T24:00:00Z',
+    '2027-01-31T12:00:00+24:00',
+    '2027-01-31T12:00:00+99:99',
+    '2027-01-31T12:00:00+2400',
+    '2027-01-31T12:00:00-25:00',
+    '2027-01-31T12:00:00+05',
+    '2027-01-31',
+  ])('refuses %s, a date or an offset no clock shows', (instant) => {
+    expect(expiresAt.safeParse(instant).error?.issues.map((issue) => issue.message)).toStrictEqual([
+      FIELD_MESSAGES.notDateTime,
+    ]);
+  });
 });

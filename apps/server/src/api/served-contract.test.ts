@@ -5,8 +5,8 @@ import { servedContract } from './served-contract.js';
 
 /** Whether the route's headers accept `headers`, checked as the server checks them: by ts-rest, one by one. */
 const acceptsHeaders = (route: { headers?: unknown }, headers: Record<string, string>) =>
-  validateMultiSchemaObject(headers, route.headers as Parameters<typeof validateMultiSchemaObject>[1]).error ===
-  undefined;
+  validateMultiSchemaObject(headers, route.headers as Parameters<typeof validateMultiSchemaObject>[1])
+    .error === undefined;
 
 describe('the contract as the server validates it', () => {
   it('is the published contract: every operation validates the headers it declares, Authorization included', () => {
@@ -18,8 +18,12 @@ describe('the contract as the server validates it', () => {
 
   it("validates createPet's Idempotency-Key", () => {
     const authorization = 'Bearer some-key';
-    expect(acceptsHeaders(servedContract.createPet, { authorization, 'idempotency-key': 'has spaces' })).toBe(false);
-    expect(acceptsHeaders(servedContract.createPet, { authorization, 'idempotency-key': 'order-42' })).toBe(true);
+    expect(acceptsHeaders(servedContract.createPet, { authorization, 'idempotency-key': 'has spaces' })).toBe(
+      false,
+    );
+    expect(acceptsHeaders(servedContract.createPet, { authorization, 'idempotency-key': 'order-42' })).toBe(
+      true,
+    );
   });
 
   it('serves every operation at the same path and method, under /v1', () => {

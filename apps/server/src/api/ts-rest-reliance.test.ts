@@ -17,8 +17,18 @@ const probeContract = c.router(
     probe: {
       method: 'POST',
       path: '/probe/:id',
-      pathParams: z.object({ id: z.string().regex(/^[1-9][0-9]*$/, 'id rule').pipe(z.coerce.number<string>()) }),
-      query: z.strictObject({ limit: z.string().regex(/^[0-9]+$/, 'limit rule').optional() }),
+      pathParams: z.object({
+        id: z
+          .string()
+          .regex(/^[1-9][0-9]*$/, 'id rule')
+          .pipe(z.coerce.number<string>()),
+      }),
+      query: z.strictObject({
+        limit: z
+          .string()
+          .regex(/^[0-9]+$/, 'limit rule')
+          .optional(),
+      }),
       headers: { 'x-probe': z.string({ error: 'x-probe rule' }).optional() },
       body: z.strictObject({ name: z.string({ error: 'name rule' }) }, { error: 'body rule' }),
       responses: { 200: z.unknown() },
@@ -50,7 +60,12 @@ beforeAll(async () => {
           },
         ],
         handler: async ({ params, query, headers, body }) => {
-          seen.handled = { params, query, headers: { probe: headers['x-probe'], other: headers['x-other'] }, body };
+          seen.handled = {
+            params,
+            query,
+            headers: { probe: headers['x-probe'], other: headers['x-other'] },
+            body,
+          };
           return { status: 200, body: {} };
         },
       },
@@ -95,7 +110,9 @@ describe('ts-rest as the store relies on it', () => {
     expect(response.status).toBe(400);
     expect(seen.handled).toBeUndefined();
     const failure = seen.failure;
-    expect(failure?.pathParams?.issues).toMatchObject([{ code: 'invalid_format', path: ['id'], message: 'id rule' }]);
+    expect(failure?.pathParams?.issues).toMatchObject([
+      { code: 'invalid_format', path: ['id'], message: 'id rule' },
+    ]);
     expect(failure?.query?.issues).toMatchObject([
       { code: 'invalid_format', path: ['limit'], message: 'limit rule' },
       { code: 'unrecognized_keys', keys: ['extra'], path: [] },
