@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '@animal-store/contract';
+import { ERROR_CODES, type ErrorCode } from '@animal-store/contract/schemas';
 
 /**
  * Every `code` an AnimalStoreError carries: the contract's, from the store's Error body, and two of the client's

@@ -1,7 +1,9 @@
-import { type ApiKeysApi, apiKeysApi } from './api-keys.js';
-import { type AnimalStoreClientOptions, retrySettings } from './options.js';
-import { type PetsApi, petsApi } from './pets.js';
-import { storeCalls } from './transport.js';
+import { apiKeysApi } from './api-keys.js';
+import type { ApiKeysApi } from './api-keys-api.js';
+import type { AnimalStoreClientOptions } from './options.js';
+import { petsApi } from './pets.js';
+import type { PetsApi } from './pets-api.js';
+import { storeCalls } from './store-calls.js';
 
 export interface AnimalStoreClient {
   pets: PetsApi;
@@ -11,6 +13,5 @@ export interface AnimalStoreClient {
 /** A client of the store at `options.baseUrl`; every method resolves to the answer's body or rejects with an AnimalStoreError. */
 export function createAnimalStoreClient(options: AnimalStoreClientOptions): AnimalStoreClient {
   const calls = storeCalls(options);
-  const settings = retrySettings(options);
-  return { pets: petsApi(calls, settings), apiKeys: apiKeysApi(calls, settings) };
+  return { pets: petsApi(calls), apiKeys: apiKeysApi(calls) };
 }

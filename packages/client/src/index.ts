@@ -1,3 +1,6 @@
+// Every declaration reachable from here imports the contract's `/schemas` entry, never ts-rest's: ts-rest's own
+// declarations name Zod 3's types, and would fail to typecheck in a project on Zod 4. The fetcher, which names
+// them, has its own subpath (ts-rest.ts).
 export type {
   ApiKey,
   ApiKeyScope,
@@ -7,10 +10,10 @@ export type {
   NewPet,
   Pet,
   PetStatus,
-} from '@animal-store/contract';
+} from '@animal-store/contract/schemas';
 export { AnimalStoreError, type AnimalStoreErrorCode } from './animal-store-error.js';
-export type { ApiKeysApi, RotateApiKeyOptions } from './api-keys.js';
+export type { ApiKeysApi, RotateApiKeyOptions } from './api-keys-api.js';
 export { type AnimalStoreClient, createAnimalStoreClient } from './create-client.js';
 export type { AnimalStoreClientOptions, CallOptions, RetryEvent, RetryOptions } from './options.js';
 export type { PetListing, PetPage } from './paging.js';
-export type { CreatePetOptions, ListPetsOptions, PetPageOptions, PetReceipt, PetsApi } from './pets.js';
+export type { CreatePetOptions, ListPetsOptions, PetPageOptions, PetReceipt, PetsApi } from './pets-api.js';

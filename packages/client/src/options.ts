@@ -1,16 +1,20 @@
 import type { AnimalStoreError } from './animal-store-error.js';
 
-export interface AnimalStoreClientOptions {
-  /** The API's base URL, ending in `/v1`: `http://localhost:3000/v1`, or `/v1` in a page the store serves. */
-  baseUrl: string;
-  /** The API key, sent as `Authorization: Bearer <apiKey>`. */
-  apiKey: string;
+/** How the store is called, whoever calls it: the client's methods, or its fetcher under another front end. */
+export interface TransportOptions {
   /** The fetch to call; `globalThis.fetch` by default (browsers, Node 20+). */
   fetch?: typeof fetch;
   /** How long one attempt may take, its answer's body included; 30 000 ms by default. */
   timeoutMs?: number;
   /** How failed calls are repeated; `false` makes every call a single attempt. */
   retry?: false | RetryOptions;
+}
+
+export interface AnimalStoreClientOptions extends TransportOptions {
+  /** The API's base URL, ending in `/v1`: `http://localhost:3000/v1`, or `/v1` in a page the store serves. */
+  baseUrl: string;
+  /** The API key, sent as `Authorization: Bearer <apiKey>`. */
+  apiKey: string;
 }
 
 export interface RetryOptions {
@@ -37,7 +41,7 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** How a client repeats its calls, with every default applied. */
+/** How a transport repeats its calls, with every default applied. */
 export interface RetrySettings {
   attempts: number;
   deadlineMs: number;
@@ -49,7 +53,7 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const DEFAULT_ATTEMPTS = 4;
 const DEFAULT_DEADLINE_MS = 60_000;
 
-export function retrySettings(options: AnimalStoreClientOptions): RetrySettings {
+export function retrySettings(options: TransportOptions): RetrySettings {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (options.retry === false) {
     return { attempts: 1, deadlineMs: timeoutMs, timeoutMs, onRetry: undefined };

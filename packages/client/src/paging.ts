@@ -1,4 +1,4 @@
-import type { Pet } from '@animal-store/contract';
+import type { Pet } from '@animal-store/contract/schemas';
 
 /** One page of animals, and the cursor of the next one: undefined on the last page. */
 export interface PetPage {

@@ -1,19 +1,12 @@
 import { AnimalStoreError } from './animal-store-error.js';
 import { pause, withAttemptSignal } from './call-signal.js';
+import type { OperationRules } from './operation-rules.js';
 import type { RetrySettings } from './options.js';
 import { afterRetryAfterMs, backoffMs } from './retry-policy.js';
 
-/** What a call allows beyond the retries every call gets (429 and 503: the store did not act on the request). */
-export interface CallRules {
-  /**
-   * Whether the call may be sent again after no answer (refused connection, timeout): a read, or a write the store
-   * recognises when it comes again (a create with its Idempotency-Key, a revocation).
-   */
-  repeatableWithoutAnswer: boolean;
-  /** Whether 409 `idempotency_request_in_progress` means "wait": the first attempt of this create still runs. */
-  waitsWhileInProgress?: boolean;
-  signal?: AbortSignal | undefined;
-}
+type CallRules = Pick<OperationRules, 'repeatableWithoutAnswer' | 'waitsWhileInProgress'> & {
+  signal: AbortSignal | undefined;
+};
 
 /**
  * Sends a call until it succeeds or may not be repeated: at most `attempts` times, within the deadline. A wait
@@ -49,6 +42,6 @@ function waitBefore(failure: AnimalStoreError, attempt: number, rules: CallRules
 
 function mayRepeat(failure: AnimalStoreError, rules: CallRules): boolean {
   if (failure.status === 429 || failure.status === 503) return true;
-  if (failure.code === 'idempotency_request_in_progress') return rules.waitsWhileInProgress === true;
+  if (failure.code === 'idempotency_request_in_progress') return rules.waitsWhileInProgress;
   return failure.status === 0 && rules.repeatableWithoutAnswer;
 }

@@ -1,0 +1,56 @@
+import { type StoreContract, storeContract } from '@animal-store/contract';
+import type { AppRoute } from '@ts-rest/core';
+
+/** What an operation allows beyond the repeats every call gets (429 and 503: the store did not act on it). */
+export interface OperationRules {
+  /**
+   * Whether the call may be sent again after no answer (refused connection, timeout): a read, or a write the store
+   * recognises when it comes again (a create with its Idempotency-Key, a revocation).
+   */
+  repeatableWithoutAnswer: boolean;
+  /** Whether 409 `idempotency_request_in_progress` means "wait": the first attempt of this create still runs. */
+  waitsWhileInProgress: boolean;
+  /** Whether the call carries an Idempotency-Key, the same on every attempt. */
+  takesIdempotencyKey: boolean;
+}
+
+const READ: OperationRules = {
+  repeatableWithoutAnswer: true,
+  waitsWhileInProgress: false,
+  takesIdempotencyKey: false,
+};
+// A lost answer to a call that makes a key may have made one, and a repeat would make another.
+const ONCE: OperationRules = {
+  repeatableWithoutAnswer: false,
+  waitsWhileInProgress: false,
+  takesIdempotencyKey: false,
+};
+
+/** Every operation of the contract, named: a new operation fails the build until its rules are chosen here. */
+const RULES = {
+  listPets: READ,
+  getPet: READ,
+  // The store answers a repeat of the same key with the first answer, so a create is safe to repeat.
+  createPet: { repeatableWithoutAnswer: true, waitsWhileInProgress: true, takesIdempotencyKey: true },
+  listApiKeys: READ,
+  getCurrentApiKey: READ,
+  createApiKey: ONCE,
+  // Revoking a revoked key changes nothing.
+  revokeApiKey: READ,
+  rotateApiKey: ONCE,
+} satisfies Record<keyof StoreContract, OperationRules>;
+
+const routeName = (route: Pick<AppRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;
+
+// Found by method and path rather than by object, so that a router built from the contract's routes finds them too.
+const RULES_BY_ROUTE = new Map(
+  (Object.keys(RULES) as Array<keyof StoreContract>).map((name) => [
+    routeName(storeContract[name]),
+    RULES[name],
+  ]),
+);
+
+/** The rules of `route`; a route this version of the contract lacks gets the safe ones: reads repeat, writes not. */
+export function rulesOf(route: AppRoute): OperationRules {
+  return RULES_BY_ROUTE.get(routeName(route)) ?? (route.method === 'GET' ? READ : ONCE);
+}
