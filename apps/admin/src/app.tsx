@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { createQueryClient } from './api/query-client';
 import type { Environment } from './config/runtime-config';
 import { Screens } from './screens';
-import { currentKeyQueryKey } from './session/current-key';
+import { acceptedKeyAnswer, currentKeyQueryKey } from './session/current-key';
 import { signOutReasons } from './session/sign-out-reasons';
 import { useSession } from './session/use-session';
 
@@ -24,7 +24,7 @@ export function App() {
 
   const signIn = (apiKey: string, environment: Environment, accepted: ApiKey) => {
     // The sign-in check already told what the key may do: kept, so that signing in costs the store one call.
-    queryClient.setQueryData(currentKeyQueryKey(environment), accepted);
+    queryClient.setQueryData(currentKeyQueryKey(environment), acceptedKeyAnswer(accepted));
     session.signIn(apiKey, environment);
   };
 

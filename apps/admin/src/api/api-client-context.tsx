@@ -1,15 +1,15 @@
-import type { AnimalStoreClient } from '@animal-store/client';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { Environment } from '../config/runtime-config';
+import type { ApiClient } from './api-client';
 
 interface ApiContextValue {
-  client: AnimalStoreClient;
+  client: ApiClient;
   environment: Environment;
 }
 
 const ApiContext = createContext<ApiContextValue | undefined>(undefined);
 
-/** The signed-in client and the environment it talks to, for every screen behind sign-in. */
+/** The signed-in store's hooks and the environment they talk to, for every screen behind sign-in. */
 export function ApiClientProvider(props: ApiContextValue & { children: ReactNode }) {
   return (
     <ApiContext.Provider value={{ client: props.client, environment: props.environment }}>

@@ -1,18 +1,27 @@
-import { type AnimalStoreClient, createAnimalStoreClient, type RetryOptions } from '@animal-store/client';
+import { animalStoreFetcher, type RetryOptions } from '@animal-store/client/ts-rest';
+import { storeContract } from '@animal-store/contract';
+import { initTsrReactQuery } from '@ts-rest/react-query/v5';
 
 /**
  * How the admin's calls are repeated. A person at a screen waits about ten seconds for an answer before turning
- * away, so a call gets ten seconds in all, each attempt's time included (the client cuts an attempt to what is left
- * of them), and three attempts. Within that the client silently repeats what the store did not act on: a lost
+ * away, so a call gets ten seconds in all, each attempt's time included (the fetcher cuts an attempt to what is
+ * left of them), and three attempts. Within that the fetcher silently repeats what the store did not act on: a lost
  * answer, a 503, an add still in progress (the store asks for a second). A wait that would run past the ten
  * seconds, such as a rate limit's minute, is not begun: the screen says at once when to try again.
  */
 const AT_A_SCREEN: RetryOptions = { attempts: 3, deadlineMs: 10_000 };
 
 /**
- * The store's client for one base address and one API key. Everything the admin sends or reads goes through it,
- * so requests and answers are the contract's, and every failure is one AnimalStoreError.
+ * ts-rest's React Query hooks for the store at one base address with one API key, on the client package's fetcher:
+ * requests and answers are the contract's, retries and Idempotency-Keys are the client's, and every failure is one
+ * AnimalStoreError, which TanStack Query holds as the query's or mutation's error.
  */
-export function createApiClient(baseUrl: string, apiKey: string): AnimalStoreClient {
-  return createAnimalStoreClient({ baseUrl, apiKey, retry: AT_A_SCREEN });
+export function createApiClient(baseUrl: string, apiKey: string) {
+  return initTsrReactQuery(storeContract, {
+    baseUrl,
+    baseHeaders: { authorization: `Bearer ${apiKey}` },
+    api: animalStoreFetcher({ retry: AT_A_SCREEN }),
+  });
 }
+
+export type ApiClient = ReturnType<typeof createApiClient>;

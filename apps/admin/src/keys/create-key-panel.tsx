@@ -1,5 +1,4 @@
-import type { CreatedApiKey, NewApiKey } from '@animal-store/contract';
-import { useMutation } from '@tanstack/react-query';
+import type { CreatedApiKey } from '@animal-store/contract';
 import { useId } from 'react';
 import { useApi } from '../api/api-client-context';
 import { shownFailure } from '../api/api-error';
@@ -9,15 +8,12 @@ import { isKeyField } from './key-form-values';
 import { keyProblem } from './key-words';
 import { useRefreshKeyList } from './use-key-list';
 
-/** The create-key form on `apiKeys.create`: the new key, secret included, goes to `onCreated` and nowhere else. */
+/** The create-key form on `createApiKey`: the new key, secret included, goes to `onCreated` and nowhere else. */
 export function CreateKeyPanel({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const id = useId();
   const { client } = useApi();
   const refresh = useRefreshKeyList();
-  const mutation = useMutation({
-    mutationFn: (key: NewApiKey) => client.apiKeys.create(key),
-    onSettled: refresh,
-  });
+  const mutation = client.createApiKey.useMutation({ onSettled: refresh });
 
   const failure = shownFailure(mutation.error);
   const serverErrors =
@@ -33,9 +29,9 @@ export function CreateKeyPanel({ onCreated }: { onCreated: (key: CreatedApiKey) 
           if (mutation.isError) mutation.reset();
         }}
         onSubmit={(key) =>
-          mutation.mutateAsync(key).then(
+          mutation.mutateAsync({ body: key }).then(
             (created) => {
-              onCreated(created);
+              onCreated(created.body);
               // The secret is the secret panel's to show once; the mutation cache need not keep a copy.
               mutation.reset();
               return true;

@@ -1,9 +1,9 @@
 import type { ApiKey } from '@animal-store/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useApi } from '../api/api-client-context';
 import { shownFailure } from '../api/api-error';
 import { ConfirmDialog, type ConfirmDialogHandle } from '../controls/confirm-dialog';
+import { keyParams } from './key-params';
 import { keyLabel, keyProblem } from './key-words';
 import { useRefreshKeyList } from './use-key-list';
 
@@ -15,16 +15,16 @@ interface RevokeDialogProps {
   onClose: () => void;
 }
 
-/** "Revoke the key …?" naming the key, then `apiKeys.revoke`; a refusal is told inside the dialog. */
+/** "Revoke the key …?" naming the key, then `revokeApiKey`; a refusal is told inside the dialog. */
 export function RevokeDialog({ apiKey, signedInWithIt, onRevoked, onClose }: RevokeDialogProps) {
   const { client } = useApi();
   const refresh = useRefreshKeyList();
   const dialog = useRef<ConfirmDialogHandle>(null);
-  const mutation = useMutation({ mutationFn: () => client.apiKeys.revoke(apiKey.id), onSettled: refresh });
+  const mutation = client.revokeApiKey.useMutation({ onSettled: refresh });
   const failure = shownFailure(mutation.error);
 
   const revoke = () =>
-    mutation.mutate(undefined, {
+    mutation.mutate(keyParams(apiKey), {
       onSuccess: () => {
         dialog.current?.close();
         onRevoked(apiKey);

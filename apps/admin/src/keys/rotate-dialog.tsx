@@ -6,11 +6,11 @@ import {
   MAX_ROTATION_OVERLAP_HOURS,
   RotateApiKeySchema,
 } from '@animal-store/contract';
-import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useApi } from '../api/api-client-context';
 import { shownFailure } from '../api/api-error';
 import { ConfirmDialog, type ConfirmDialogHandle } from '../controls/confirm-dialog';
+import { keyParams } from './key-params';
 import { keyLabel, keyProblem } from './key-words';
 import { useRefreshKeyList } from './use-key-list';
 
@@ -28,7 +28,7 @@ function parseHours(typed: string): { hours: number } | { error: string } {
   return checked.success ? { hours: checked.data } : { error: FIELD_MESSAGES.notOverlapHours };
 }
 
-/** "Rotate the key …?" naming the key, with the overlap in hours, then `apiKeys.rotate`. */
+/** "Rotate the key …?" naming the key, with the overlap in hours, then `rotateApiKey`. */
 export function RotateDialog({ apiKey, onRotated, onClose }: RotateDialogProps) {
   const id = useId();
   const { client } = useApi();
@@ -36,10 +36,7 @@ export function RotateDialog({ apiKey, onRotated, onClose }: RotateDialogProps) 
   const dialog = useRef<ConfirmDialogHandle>(null);
   const [typed, setTyped] = useState(String(DEFAULT_ROTATION_OVERLAP_HOURS));
   const [hoursError, setHoursError] = useState<string>();
-  const mutation = useMutation({
-    mutationFn: (overlapHours: number) => client.apiKeys.rotate(apiKey.id, { overlapHours }),
-    onSettled: refresh,
-  });
+  const mutation = client.rotateApiKey.useMutation({ onSettled: refresh });
   const failure = shownFailure(mutation.error);
 
   const rotate = () => {
@@ -49,12 +46,15 @@ export function RotateDialog({ apiKey, onRotated, onClose }: RotateDialogProps) 
       document.getElementById(`${id}-hours`)?.focus();
       return;
     }
-    mutation.mutate(parsed.hours, {
-      onSuccess: (successor) => {
-        dialog.current?.close();
-        onRotated(successor, parsed.hours);
+    mutation.mutate(
+      { ...keyParams(apiKey), body: { overlapHours: parsed.hours } },
+      {
+        onSuccess: (successor) => {
+          dialog.current?.close();
+          onRotated(successor.body, parsed.hours);
+        },
       },
-    });
+    );
   };
   return (
     <ConfirmDialog

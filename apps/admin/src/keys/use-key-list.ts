@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../api/api-client-context';
 import type { Environment } from '../config/runtime-config';
 
@@ -9,9 +9,10 @@ function keyListKey(environment: Environment): readonly unknown[] {
 /** Every key of the store, newest first, as the Keys screen lists them. */
 export function useKeyList() {
   const { client, environment } = useApi();
-  return useQuery({
+  return client.listApiKeys.useQuery({
     queryKey: keyListKey(environment),
-    queryFn: ({ signal }) => client.apiKeys.list({ signal }),
+    queryData: { query: {} },
+    select: (answer) => answer.body,
   });
 }
 

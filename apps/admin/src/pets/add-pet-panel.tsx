@@ -1,5 +1,5 @@
-import type { NewPet, Pet } from '@animal-store/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Pet } from '@animal-store/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { petListKey, useApi } from '../api/api-client-context';
 import { shownFailure } from '../api/api-error';
@@ -7,16 +7,12 @@ import { AddPetForm } from './add-pet-form';
 import { CreationAttempt } from './creation-attempt';
 import { petServerErrors } from './pet-form-values';
 
-/** The add-animal form on `pets.create`: on success every cached page is refetched, so the animal shows up. */
+/** The add-animal form on `createPet`: on success every cached page is refetched, so the animal shows up. */
 export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
   const { client, environment } = useApi();
   const queryClient = useQueryClient();
   const [attempt] = useState(() => new CreationAttempt());
-  const mutation = useMutation({
-    // The key is the attempt's, not the client's own per call: sending the same values again after a failure
-    // repeats it, so an add whose answer was lost is not made twice.
-    mutationFn: ({ pet, idempotencyKey }: { pet: NewPet; idempotencyKey: string }) =>
-      client.pets.create(pet, { idempotencyKey }),
+  const mutation = client.createPet.useMutation({
     onSuccess: () => {
       attempt.succeeded();
       return queryClient.invalidateQueries({ queryKey: petListKey(environment) });
@@ -25,7 +21,7 @@ export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
 
   const failure = shownFailure(mutation.error);
   const serverErrors = failure && petServerErrors(failure);
-  const added = mutation.data;
+  const added = mutation.data?.body;
 
   return (
     <>
@@ -36,7 +32,9 @@ export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
           if (mutation.isError) mutation.reset();
         }}
         onSubmit={(pet) =>
-          mutation.mutateAsync({ pet, idempotencyKey: attempt.keyFor(pet) }).then(
+          // The key is the attempt's, not the fetcher's own per call: sending the same values again after a
+          // failure repeats it, so an add whose answer was lost is not made twice.
+          mutation.mutateAsync({ body: pet, headers: { 'idempotency-key': attempt.keyFor(pet) } }).then(
             () => true,
             () => false,
           )

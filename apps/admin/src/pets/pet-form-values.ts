@@ -42,9 +42,10 @@ export function validatePetForm(values: PetFormValues): { pet: NewPet } | { erro
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '');
-    // An empty box is the one case the contract leaves to Zod's own words ("Required").
-    const missing = issue.code === 'invalid_type' && issue.received === 'undefined';
-    if (isPetField(field)) errors[field] ??= missing ? 'must be filled in' : issue.message;
+    if (!isPetField(field)) continue;
+    // An empty box gets the form's own words: the contract's message for an absent field is written for the API.
+    const missing = issue.code === 'invalid_type' && candidate[field] === undefined;
+    errors[field] ??= missing ? 'must be filled in' : issue.message;
   }
   return { errors };
 }

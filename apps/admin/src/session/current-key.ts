@@ -1,5 +1,4 @@
 import type { ApiKey, ApiKeyScope } from '@animal-store/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/api-client-context';
 import type { Environment } from '../config/runtime-config';
 
@@ -15,10 +14,11 @@ export function currentKeyQueryKey(environment: Environment): readonly unknown[]
  */
 export function useCurrentKey() {
   const { client, environment } = useApi();
-  return useQuery<ApiKey>({
+  return client.getCurrentApiKey.useQuery({
     queryKey: currentKeyQueryKey(environment),
-    queryFn: ({ signal }) => client.apiKeys.current({ signal }),
+    queryData: { query: {} },
     staleTime: Number.POSITIVE_INFINITY,
+    select: (answer) => answer.body,
   });
 }
 
@@ -26,3 +26,10 @@ export function useCurrentKey() {
 export function allows(scopes: readonly ApiKeyScope[] | undefined, scope: ApiKeyScope): boolean {
   return scopes?.includes(scope) === true;
 }
+
+/**
+ * The sign-in check's answer, kept as the hooks keep an answer (the body beside its status), so that the first
+ * signed-in screen already knows what the key may do.
+ */
+export const acceptedKeyAnswer = (accepted: ApiKey) =>
+  ({ status: 200, body: accepted, headers: new Headers() }) as const;

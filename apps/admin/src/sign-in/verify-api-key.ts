@@ -4,7 +4,7 @@ import { type CallFailure, describeFailure } from '../api/api-error';
 
 /**
  * Asks the store whether it accepts a key, with the one call any active key may make whatever its scopes
- * (`apiKeys.current`), so that a wrong key is reported on the sign-in form instead of after the catalogue has
+ * (`getCurrentApiKey`), so that a wrong key is reported on the sign-in form instead of after the catalogue has
  * started to load. The answer says what the key may do; the app keeps it rather than ask again. `signal` cancels
  * the question when the admin turns to another environment meanwhile.
  */
@@ -14,7 +14,12 @@ export async function verifyApiKey(
   signal?: AbortSignal,
 ): Promise<{ accepted: ApiKey } | { failure: CallFailure }> {
   try {
-    return { accepted: await createApiClient(baseUrl, apiKey).apiKeys.current({ signal }) };
+    const answer = await createApiClient(baseUrl, apiKey).getCurrentApiKey.query({
+      query: {},
+      fetchOptions: { signal },
+    });
+    // The fetcher resolves only to the route's success; every other answer was thrown as an AnimalStoreError.
+    return answer.status === 200 ? { accepted: answer.body } : { failure: { kind: 'unexpected' } };
   } catch (error) {
     return { failure: describeFailure(error) };
   }
