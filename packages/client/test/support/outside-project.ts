@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
@@ -88,46 +88,32 @@ export interface OutsideProject {
   dir: string;
   /** Runs a command installed in the project (`tsc`), or any on PATH, in the project's folder. */
   run(command: string, args: string[], env?: Record<string, string>): Promise<CommandResult>;
-  /** The version of a package as installed at the project's top level. */
+  /** The version of a package as installed in the project: `zod`, or `@animal-store/client/node_modules/zod`. */
   versionOf(name: string): Promise<string>;
   remove(): Promise<void>;
 }
 
 /**
- * A new npm project in the system's temporary folder, as a developer starts one, with the packages installed from
- * the tarballs by plain `npm install` and the sources of fixtures/outside-project in `src`.
+ * A new npm project in the system's temporary folder, as a developer starts one, with its packages installed by
+ * plain `npm install`, the given sources of fixtures/outside-project in `src` and the README's example beside them.
  */
 export async function createOutsideProject(options: {
   name: string;
-  /** What the project itself depends on besides the client: a Zod, the contract's peers… */
-  packages: string[];
-  /** Whether the project depends on the contract itself, or only through the client. */
-  importsContract: boolean;
-  tarballs: Tarballs;
+  /** What `npm install` is given: tarballs and registry specs. */
+  install: string[];
+  /** Files of fixtures/outside-project, copied to the same paths under `src`. */
+  sources: string[];
 }): Promise<OutsideProject> {
   const dir = await mkdtemp(join(tmpdir(), `${options.name}-`));
-  const manifest = {
-    name: options.name,
-    version: '1.0.0',
-    private: true,
-    type: 'module',
-    // Without a registry to publish to, npm takes the client's dependency on the contract from its tarball.
-    ...(!options.importsContract && {
-      overrides: { '@animal-store/contract': `file:${options.tarballs.contract}` },
-    }),
-  };
+  const manifest = { name: options.name, version: '1.0.0', private: true, type: 'module' };
   await writeFile(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  const direct = options.importsContract ? [options.tarballs.contract] : [];
-  await mustRun(
-    'npm',
-    ['install', '--no-audit', '--no-fund', ...direct, options.tarballs.client, ...options.packages],
-    dir,
-  );
+  await mustRun('npm', ['install', '--no-audit', '--no-fund', ...options.install], dir);
 
-  await mkdir(join(dir, 'src'));
-  const sources = ['exact-types.ts', 'scenario.ts', ...(options.importsContract ? ['raw-contract.ts'] : [])];
-  for (const file of sources) await copyFile(join(FIXTURES, file), join(dir, 'src', file));
-  for (const file of ['tsconfig.node16.json', 'tsconfig.bundler.json']) {
+  for (const file of options.sources) {
+    await mkdir(dirname(join(dir, 'src', file)), { recursive: true });
+    await copyFile(join(FIXTURES, file), join(dir, 'src', file));
+  }
+  for (const file of (await readdir(FIXTURES)).filter((name) => /^tsconfig\..*\.json$/.test(name))) {
     await copyFile(join(FIXTURES, file), join(dir, file));
   }
   await writeFile(join(dir, 'src', 'readme-example.ts'), await readmeExample());
@@ -153,4 +139,16 @@ export async function readmeExample(): Promise<string> {
   const example = /```ts\n([\s\S]*?)```/.exec(readme)?.[1];
   if (example === undefined) throw new Error('the README has no TypeScript example');
   return example;
+}
+
+/**
+ * The files that tsc's plain output reports errors in, each once. A line that is neither an error of a file nor
+ * the indented rest of one (a global error, a summary) is kept whole, so that a check of the files shows it.
+ */
+export function filesWithErrors(output: string): string[] {
+  const files = output
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !/^\s/.test(line))
+    .map((line) => /^(.+?)\(\d+,\d+\): error TS\d+:/.exec(line)?.[1] ?? line);
+  return [...new Set(files)].sort();
 }
