@@ -1,8 +1,11 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { NewPet, Pet } from '@animal-store/contract';
 import { seedPets } from '@animal-store/testing/seed';
 import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAnimalStoreClient } from '../src/index.js';
+import { AnimalStoreError, createAnimalStoreClient } from '../src/index.js';
 
 let store: StoreProcess;
 let seeded: Pet[];
@@ -71,5 +74,37 @@ describe('pets.get', () => {
   it('returns one animal', async () => {
     const [, second] = seeded;
     expect(await client().pets.get(second?.id ?? 0)).toStrictEqual(second);
+  });
+});
+
+describe('pets.list against a server that links to a page it already sent', () => {
+  it('stops with unexpected_response instead of listing forever', async () => {
+    let requests = 0;
+    const looping = createServer((_req, res) => {
+      requests += 1;
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        link: '</v1/pets?limit=1&cursor=same>; rel="next"',
+      });
+      res.end(JSON.stringify([{ id: requests, name: 'Loop', categoryId: 1 }]));
+    });
+    looping.listen(0, '127.0.0.1');
+    await once(looping, 'listening');
+    try {
+      const { port } = looping.address() as AddressInfo;
+      const listing = createAnimalStoreClient({
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        apiKey: 'key',
+      }).pets.list({
+        limit: 1,
+      });
+      const error = await collect(listing).catch((failure: unknown) => failure);
+      expect(error).toBeInstanceOf(AnimalStoreError);
+      expect(error).toMatchObject({ code: 'unexpected_response', status: 200 });
+      // The first page, then the linked one, whose own link names itself.
+      expect(requests).toBe(2);
+    } finally {
+      looping.close();
+    }
   });
 });
