@@ -4,6 +4,7 @@ import { type ApiKey, DEFAULT_ROTATION_OVERLAP_HOURS } from '@animal-store/contr
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchChromium } from './support/chromium.js';
+import { heapHolds } from './support/heap-holds.js';
 import { keysApi } from './support/keys-api.js';
 import { sidewaysOverflow } from './support/layout-checks.js';
 import { recordPageProblems } from './support/page-problems.js';
@@ -60,11 +61,13 @@ describe('the Keys screen against a real store', () => {
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     return { panel, secret };
   };
-  /** Dismisses the secret panel; afterwards the page holds the secret nowhere. */
+  /** Dismisses the secret panel; afterwards the page holds the secret nowhere, in its document or its memory. */
   const dismiss = async (shown: Awaited<ReturnType<typeof shownSecret>>) => {
     await shown.panel.getByRole('button', { name: 'Done' }).click();
     await shown.panel.waitFor({ state: 'detached' });
     expect(await page.content()).not.toContain(shown.secret);
+    // A query library's caches, a closed dialog's state: whatever still reaches it keeps it alive.
+    expect(await heapHolds(page, shown.secret)).toBe(false);
     expect(await focusedText()).toBe('API keys');
   };
 

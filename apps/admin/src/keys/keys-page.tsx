@@ -9,7 +9,7 @@ import { KeyTable } from './key-table';
 import { keyLabel, keyProblem } from './key-words';
 import { RevokeDialog } from './revoke-dialog';
 import { RotateDialog } from './rotate-dialog';
-import { SecretPanel, type ShownSecret } from './secret-panel';
+import { forgetSecret, SecretPanel, type ShownSecret } from './secret-panel';
 import { useKeyList } from './use-key-list';
 
 type Confirming = { action: 'revoke' | 'rotate'; key: ApiKey };
@@ -44,6 +44,7 @@ export function KeysPage({ signedInKeyId }: { signedInKeyId: ApiKey['id'] }) {
           key={String(secret.key.id)}
           secret={secret}
           onDone={() => {
+            forgetSecret(secret);
             setSecret(undefined);
             heading.current?.focus();
           }}

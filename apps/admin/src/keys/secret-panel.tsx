@@ -2,6 +2,15 @@ import type { CreatedApiKey } from '@animal-store/contract';
 import { useEffect, useId, useRef } from 'react';
 import { CopyButton } from '../controls/copy-button';
 
+/**
+ * Empties the secret out of the answer that carried it, once the panel is done with it. The answer is still reached
+ * after "Done": TanStack Query keeps a finished mutation's result for five minutes, and React the props and state of
+ * the render before last until the screen renders again. Emptied, it holds the secret for none of them.
+ */
+export function forgetSecret(shown: ShownSecret): void {
+  shown.key.key = '';
+}
+
 /** A key just made (created or rotated) and what the admin should know beside its secret. */
 export interface ShownSecret {
   key: CreatedApiKey;
