@@ -6,6 +6,7 @@ export default defineConfig({
     // Each test file starts its own store process.
     maxWorkers: 3,
     testTimeout: 30_000,
-    hookTimeout: 30_000,
+    // Room for a store to start on a loaded machine (@animal-store/testing waits up to 45 s).
+    hookTimeout: 60_000,
   },
 });
