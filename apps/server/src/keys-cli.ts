@@ -1,6 +1,12 @@
 #!/usr/bin/env node
 import { parseArgs } from 'node:util';
-import { API_KEY_SCOPES, type ApiKeyScope, expiryAsTyped } from '@animal-store/contract';
+import {
+  API_KEY_SCOPES,
+  type ApiKeyScope,
+  expiryAsTyped,
+  expiryProblem,
+  NewApiKeySchema,
+} from '@animal-store/contract';
 import { storedKeyView } from './api/api-key-view.js';
 import { loadConfig } from './config.js';
 import { openRepositories } from './store/repositories.js';
@@ -36,12 +42,20 @@ const OPTIONS = {
 const isScope = (value: string): value is ApiKeyScope =>
   (API_KEY_SCOPES as readonly string[]).includes(value);
 
-/** `--expires` as an instant, read as `animal-store keys` reads it (`expiryAsTyped`). */
+const EXPIRES_AT = NewApiKeySchema.shape.expiresAt.unwrap();
+
+/**
+ * `--expires` as an instant, read as `animal-store keys` reads it (`expiryAsTyped`) and judged by the API's own
+ * rules: the contract's form, then `expiryProblem` (ahead, and not too far).
+ */
 function parseExpiry(text: string): string {
-  const at = Date.parse(expiryAsTyped(text));
-  if (Number.isNaN(at)) throw new UsageError(`--expires '${text}' is not an ISO 8601 date, e.g. 2027-01-31`);
-  if (at <= Date.now()) throw new UsageError(`--expires '${text}' is not in the future`);
-  return new Date(at).toISOString();
+  const instant = expiryAsTyped(text);
+  if (!EXPIRES_AT.safeParse(instant).success) {
+    throw new UsageError(`--expires '${text}' is not an ISO 8601 date, e.g. 2027-01-31`);
+  }
+  const problem = expiryProblem(instant);
+  if (problem) throw new UsageError(`--expires '${text}' ${problem}`);
+  return new Date(instant).toISOString();
 }
 
 function parseFlags(argv: string[]) {

@@ -7,6 +7,7 @@ export * from './api-key-schemas.js';
 export * from './errors.js';
 export * from './host-for-url.js';
 export * from './http-url.js';
+export * from './key-expiry.js';
 export * from './link-header.js';
 export * from './loopback.js';
 export * from './messages.js';

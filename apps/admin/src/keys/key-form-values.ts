@@ -1,8 +1,7 @@
 import {
   API_KEY_SCOPES,
   type ApiKeyScope,
-  FIELD_MESSAGES,
-  MAX_API_KEY_LIFETIME_DAYS,
+  expiryProblem,
   type NewApiKey,
   NewApiKeySchema,
 } from '@animal-store/contract';
@@ -40,11 +39,10 @@ export function toggleScope(scopes: readonly ApiKeyScope[], scope: ApiKeyScope, 
   return API_KEY_SCOPES.filter((each) => (each === scope ? on : scopes.includes(each)));
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /**
- * The form checked by the contract's NewApiKeySchema and by the two expiry rules the store adds to it (in the
- * future, within MAX_API_KEY_LIFETIME_DAYS), with the store's own messages. `now` is a parameter for the tests.
+ * The form checked by the contract's NewApiKeySchema and by the two expiry rules the store adds to it
+ * (`expiryProblem`: in the future, within MAX_API_KEY_LIFETIME_DAYS), with the store's own messages. `now` is a
+ * parameter for the tests.
  */
 export function validateKeyForm(
   values: KeyFormValues,
@@ -63,9 +61,9 @@ export function validateKeyForm(
     if (isKeyField(field)) errors[field] ??= issue.message;
   }
   if (values.expiresAtIncomplete) errors.expiresAt = 'must be a whole date and time, or empty';
-  else if (expires && expires <= now) errors.expiresAt = FIELD_MESSAGES.expiryNotFuture;
-  else if (expires && expires.getTime() - now.getTime() > MAX_API_KEY_LIFETIME_DAYS * DAY_MS) {
-    errors.expiresAt = FIELD_MESSAGES.expiryTooFar;
+  else if (expires) {
+    const problem = expiryProblem(expires, now);
+    if (problem) errors.expiresAt = problem;
   }
   return result.success && Object.keys(errors).length === 0 ? { key: result.data } : { errors };
 }

@@ -1,8 +1,4 @@
-import {
-  DEFAULT_ROTATION_OVERLAP_HOURS,
-  FIELD_MESSAGES,
-  MAX_API_KEY_LIFETIME_DAYS,
-} from '@animal-store/contract';
+import { DEFAULT_ROTATION_OVERLAP_HOURS, expiryProblem } from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { errorBody } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
@@ -11,16 +7,6 @@ import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
 import type { ApiKeyRepository } from '../store/api-key-repository.js';
 import { configuredKeyView, storedKeyView } from './api-key-view.js';
 import type { ApiKeyOperations } from './operation.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** An expiry the schema cannot judge (it holds no refinements): it must lie ahead, and not too far. */
-function expiryProblem(expiresAt: string, nowMs: number): string | undefined {
-  const at = Date.parse(expiresAt);
-  if (at <= nowMs) return FIELD_MESSAGES.expiryNotFuture;
-  if (at > nowMs + MAX_API_KEY_LIFETIME_DAYS * DAY_MS) return FIELD_MESSAGES.expiryTooFar;
-  return undefined;
-}
 
 const keyNotFound = (keyId: number) => ({
   status: 404 as const,
@@ -82,7 +68,7 @@ export function apiKeyOperations({
       readsJsonBody: true,
       handler: async ({ body, res }) => {
         const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt).toISOString();
-        const problem = expiresAt === null ? undefined : expiryProblem(expiresAt, Date.now());
+        const problem = expiresAt === null ? undefined : expiryProblem(expiresAt);
         if (problem) {
           return { status: 400, body: errorBody('validation_failed', `body field 'expiresAt': ${problem}`) };
         }

@@ -40,13 +40,19 @@ export type Rotation =
   | { kind: 'not_found' }
   | { kind: 'inactive'; key: StoredApiKey };
 
-/** Whether a key is accepted at `now` (`active`), and if not, why: it was `revoked`, or it is past its expiry. */
+/**
+ * Whether a key is accepted at `now` (`active`), and if not, why: it was `revoked`, or it is past its expiry.
+ * Compared as instants: as text, a year written with six digits (`+010000-…`) would sort before `2027-…`.
+ */
 export function keyState(key: Pick<StoredApiKey, 'revokedAt' | 'expiresAt'>, now: string): ApiKey['state'] {
   if (key.revokedAt !== null) return 'revoked';
-  return key.expiresAt === null || key.expiresAt > now ? 'active' : 'expired';
+  return key.expiresAt === null || Date.parse(key.expiresAt) > Date.parse(now) ? 'active' : 'expired';
 }
 
-/** `keyState(key, now) === 'active'`, as a condition on stored rows. */
+/**
+ * `keyState(key, now) === 'active'`, as a condition on stored rows. Compared as text, which is time order for what
+ * the store writes: `toISOString` of an instant within MAX_API_KEY_LIFETIME_DAYS, whose year has four digits.
+ */
 const activeAt = (now: string) => (eb: ExpressionBuilder<DatabaseSchema, 'api_keys'>) =>
   eb.and([eb('revoked_at', 'is', null), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]);
 
