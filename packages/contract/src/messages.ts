@@ -16,6 +16,7 @@ export const FIELD_MESSAGES = {
   nameTooLong: `must be at most ${PET_NAME_MAX_LENGTH} characters`,
   nameBlank: 'must not be empty or blank',
   nameControlCharacters: 'must not contain control characters or unpaired surrogates',
+  nameInvisibleCharacters: 'must not contain bidirectional controls or invisible characters',
   notStatus: `must be one of ${PET_STATUSES.join(', ')}`,
   empty: 'must not be empty',
   repeated: 'must be given at most once',
