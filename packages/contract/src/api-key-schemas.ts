@@ -34,7 +34,12 @@ export const ApiKeySchema = z.object({
     .union([z.number().int().positive(), z.string()])
     .describe('An integer for a stored key; `env-1`, `env-2`… for a key set by the `API_KEYS` setting.'),
   name: z.string().describe('Who holds the key.'),
-  prefix: z.string().describe('The first characters of the key: enough to recognise it, too few to use it.'),
+  prefix: z
+    .string()
+    .describe(
+      'The first characters of the key: enough to recognise it, too few to use it. For a configured key, ' +
+        '`sha256:` and the first 8 hex digits of its SHA-256 digest, which show none of it.',
+    ),
   scopes: z.array(ApiKeyScopeSchema).describe('What the key may do.'),
   state: z
     .enum(['active', 'expired', 'revoked'])

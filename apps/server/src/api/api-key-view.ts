@@ -1,5 +1,5 @@
 import type { ApiKey } from '@animal-store/contract';
-import { configuredKeyPrefix } from '../keys/api-key.js';
+import { configuredKeyFingerprint } from '../keys/api-key.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import type { ConfiguredKey } from '../keys/key-verifier.js';
 import { keyState, type StoredApiKey } from '../store/api-key-repository.js';
@@ -29,7 +29,7 @@ export function configuredKeyView({ client, key }: ConfiguredKey, usage: KeyUsag
   return {
     id: client.keyId,
     name: client.name,
-    prefix: configuredKeyPrefix(key),
+    prefix: configuredKeyFingerprint(key),
     scopes: [...client.scopes],
     state: 'active',
     configured: true,

@@ -188,14 +188,15 @@ describe('the key-management API with API_KEYS set', () => {
   const CONFIGURED = 'configured-key-0123456789abcdef';
   const server = useTestServer(undefined, { configuredKeys: [CONFIGURED], verifiedKeyTtlMs: 0 });
 
-  it('lists configured keys, marked, with every scope and a prefix that gives little away', async () => {
+  it('lists configured keys, marked, with every scope and a fingerprint that gives none of the key away', async () => {
     const listed = ApiKeySchema.strict()
       .array()
       .parse(await (await server().request('/v1/api-keys')).json());
     expect(listed.at(-1)).toStrictEqual({
       id: 'env-1',
       name: 'API_KEYS #1',
-      prefix: 'configu',
+      // printf %s configured-key-0123456789abcdef | sha256sum | cut -c1-8
+      prefix: 'sha256:f61ad7df',
       scopes: ['pets:read', 'pets:write', 'keys:manage'],
       state: 'active',
       configured: true,

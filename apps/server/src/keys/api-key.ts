@@ -55,9 +55,10 @@ export function displayPrefix(key: string): string {
 }
 
 /**
- * The prefix shown for a key an operator chose (API_KEYS): at most a quarter of it, so that a short key is not
- * given away by its own prefix.
+ * How a key an operator chose (API_KEYS) is shown: `sha256:` and the first 8 hex digits of its digest, which an
+ * operator who holds the key can compute (`printf %s "$KEY" | sha256sum`) and nobody else can turn back into any of
+ * its characters. Its own first characters would give part of a chosen key, however short, to every reader.
  */
-export function configuredKeyPrefix(key: string): string {
-  return key.slice(0, Math.min(KEY_PREFIX.length + 6, Math.floor(key.length / 4)));
+export function configuredKeyFingerprint(key: string): string {
+  return `sha256:${hashApiKey(key).slice(0, 8)}`;
 }
