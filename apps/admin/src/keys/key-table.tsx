@@ -13,8 +13,21 @@ interface KeyTableProps {
   onRotate: (key: ApiKey) => void;
 }
 
+const managesKeys = (key: ApiKey) =>
+  !key.configured && key.state === 'active' && key.scopes.includes('keys:manage');
+
+/**
+ * The signed-in key, when no other stored key that is active may manage keys: the store refuses its revocation
+ * (`last_key_manager`, counting stored keys only), so the screen says so instead of offering it.
+ */
+function lastManagerId(keys: readonly ApiKey[], signedInKeyId: ApiKey['id']): ApiKey['id'] | undefined {
+  const managers = keys.filter(managesKeys);
+  return managers.length === 1 && managers[0]?.id === signedInKeyId ? signedInKeyId : undefined;
+}
+
 /** Every key as a row on a wide screen and as a card on a phone (layout.css), in the order the store lists them. */
 export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotate }: KeyTableProps) {
+  const lastManager = lastManagerId(keys, signedInKeyId);
   return (
     <div className="table-scroll">
       <table className="key-table" aria-busy={busy}>
@@ -67,7 +80,12 @@ export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotat
                 <span className={`badge badge-key-${key.state}`}>{key.state}</span>
               </td>
               <td className="key-actions">
-                <KeyActions apiKey={key} onRevoke={onRevoke} onRotate={onRotate} />
+                <KeyActions
+                  apiKey={key}
+                  isLastManager={key.id === lastManager}
+                  onRevoke={onRevoke}
+                  onRotate={onRotate}
+                />
               </td>
             </tr>
           ))}
@@ -83,9 +101,10 @@ export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotat
  */
 function KeyActions({
   apiKey,
+  isLastManager,
   onRevoke,
   onRotate,
-}: Pick<KeyTableProps, 'onRevoke' | 'onRotate'> & { apiKey: ApiKey }) {
+}: Pick<KeyTableProps, 'onRevoke' | 'onRotate'> & { apiKey: ApiKey; isLastManager: boolean }) {
   if (apiKey.configured) return <span className="muted">Set in the server's settings</span>;
   if (apiKey.state !== 'active') return null;
   const label = <span className="visually-hidden"> {keyLabel(apiKey)}</span>;
@@ -94,14 +113,18 @@ function KeyActions({
       <button type="button" className="secondary" aria-haspopup="dialog" onClick={() => onRotate(apiKey)}>
         Rotate{label}
       </button>
-      <button
-        type="button"
-        className="secondary danger"
-        aria-haspopup="dialog"
-        onClick={() => onRevoke(apiKey)}
-      >
-        Revoke{label}
-      </button>
+      {isLastManager ? (
+        <span className="muted">The last key that can manage keys: create another before revoking it</span>
+      ) : (
+        <button
+          type="button"
+          className="secondary danger"
+          aria-haspopup="dialog"
+          onClick={() => onRevoke(apiKey)}
+        >
+          Revoke{label}
+        </button>
+      )}
     </>
   );
 }

@@ -1,0 +1,57 @@
+import type { ApiKey } from '@animal-store/contract';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { KeyTable } from './key-table';
+
+const key = (id: number, scopes: ApiKey['scopes'], state: ApiKey['state'] = 'active'): ApiKey => ({
+  id,
+  name: `key ${id}`,
+  prefix: `as_key${id}`,
+  scopes,
+  state,
+  configured: false,
+  createdAt: '2026-11-26T10:00:00.000Z',
+  expiresAt: null,
+  lastUsedAt: null,
+  deprecatedCallAt: null,
+  revokedAt: state === 'revoked' ? '2026-11-26T11:00:00.000Z' : null,
+});
+
+const configured: ApiKey = {
+  ...key(0, ['pets:read', 'pets:write', 'keys:manage']),
+  id: 'env-1',
+  configured: true,
+};
+
+function revokeButtons(keys: ApiKey[], signedInKeyId: ApiKey['id']) {
+  render(
+    <KeyTable
+      keys={keys}
+      caption="keys"
+      signedInKeyId={signedInKeyId}
+      busy={false}
+      onRevoke={() => {}}
+      onRotate={() => {}}
+    />,
+  );
+  return screen.queryAllByRole('button', { name: /^Revoke/ }).map((button) => button.textContent);
+}
+
+describe('KeyTable', () => {
+  it('offers no Revoke for the signed-in key when it is the last active stored key that manages keys, and says why', () => {
+    const keys = [
+      key(1, ['keys:manage']),
+      key(2, ['pets:read']),
+      key(3, ['keys:manage'], 'revoked'),
+      configured,
+    ];
+    expect(revokeButtons(keys, 1)).toStrictEqual(['Revoke “key 2” (as_key2…)']);
+    expect(screen.getByText(/The last key that can manage keys/)).toBeTruthy();
+  });
+
+  it('offers Revoke for the signed-in key while another active key manages keys', () => {
+    const keys = [key(1, ['keys:manage']), key(2, ['keys:manage', 'pets:read'])];
+    expect(revokeButtons(keys, 1)).toStrictEqual(['Revoke “key 1” (as_key1…)', 'Revoke “key 2” (as_key2…)']);
+    expect(screen.queryByText(/The last key that can manage keys/)).toBeNull();
+  });
+});
