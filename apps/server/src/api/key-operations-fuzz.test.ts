@@ -103,6 +103,24 @@ describe('fuzzing the key operations: every response is in the contract, never a
     );
   });
 
+  it('createApiKey judges every expiresAt of an otherwise valid key by the schema and the expiry rule', async () => {
+    await fc.assert(
+      fc.asyncProperty(instantLike, async (expiresAt) => {
+        const body = { name: 'expiring', scopes: ['pets:read'], expiresAt };
+        const response = await server().request('/v1/api-keys', post(body));
+        const status = await statusInContract(response, {
+          status: 201,
+          schema: CreatedApiKeySchema.strict(),
+        });
+        if (clearOfLimits(expiresAt)) {
+          const valid = NewApiKeySchema.safeParse(body).success && expiryProblem(expiresAt) === undefined;
+          expect(status).toBe(valid ? 201 : 400);
+        }
+      }),
+      { seed, numRuns },
+    );
+  });
+
   it('rotateApiKey accepts exactly the bodies RotateApiKeySchema accepts', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(overlapLike, fc.jsonValue()), async (body) => {
