@@ -76,9 +76,9 @@ export function createApp(deps: AppDependencies): express.Express {
   if (deps.metrics) observers.push(requestMetrics(deps.metrics));
   const observe = observeRequests(trustedPeerReader(trustProxy !== undefined), observers);
 
-  // 2. Authentication and its limits, before anything of an operation is read: an address that failed too often
-  //    is refused, then the key is verified (a failure counts against the address; a success is noted as the
-  //    key's last use), then the key's own limit.
+  // 4. (Built here, run inside each operation's steps below.) Authentication and its limits, before anything of an
+  //    operation is read: an address that failed too often is refused, then the key is verified (a failure counts
+  //    against the address; a success is noted as the key's last use), then the key's own limit.
   const failedAuthentications = failedAuthenticationLimit(deps.rateLimits, clientAddress);
   const keyUsage = new KeyUsage(deps.apiKeys, deps.logger);
   const authenticate = [
@@ -87,23 +87,24 @@ export function createApp(deps: AppDependencies): express.Express {
     perKeyRateLimit(deps.rateLimits, deps.logger),
   ];
 
-  // The API first, as it is what is called most: every layer a request passes costs. Nothing under /v1 falls
-  // through to the pages.
+  // 2. The API's security headers and CORS. The API first, as it is what is called most: every layer a request
+  //    passes costs. Nothing under /v1 falls through to the pages.
   app.use(API_BASE_PATH, observe, apiSecurityHeaders, corsForApi(deps.config.corsOrigins));
   app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
-  // 3. The operations: each one's own steps (api/pet-operations.ts, api/api-key-operations.ts), authentication,
-  //    the scope the contract names, its body, validation by the contract, its handler (api/mount-operations.ts).
+  // 3.–6. The operations (api/mount-operations.ts): 3. each one's own steps (api/pet-operations.ts,
+  //    api/api-key-operations.ts), 4. authentication and the scope the contract names, 5. its body steps,
+  //    6. validation by the contract, then its handler.
   const operations = {
     ...petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
     ...apiKeyOperations({ ...deps, keyUsage }),
   };
   mountOperations(app, operations, { authenticate, logger: deps.logger, keyUsage });
-  // 4. A path of the contract with a method it does not define: 405 with `Allow`; any other path under /v1: 404.
+  // 7. A path of the contract with a method it does not define: 405 with `Allow`; any other path under /v1: 404.
   //    Both after authentication, so that an unauthenticated client learns nothing of the API.
   answerMethodNotAllowed(app, servedContract, authenticate);
   app.use(API_BASE_PATH, ...authenticate, answerRouteNotFound);
 
-  // The pages: health, the API's documentation and the admin app, with the headers a browser document needs.
+  // 2. (pages) Health, the API's documentation and the admin app, with the headers a browser document needs.
   app.use(observe, documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.checkReady, deps.logger));
   app.use(
@@ -112,7 +113,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(adminAppRoutes({ distDir: deps.adminDistDir, environments: deps.config.adminEnvironments }));
   app.use(answerRouteNotFound);
 
-  // 5. The one error exit: every error, of any step, becomes the one Error body; never a stack trace.
+  // 8. The one error exit: every error, of any step, becomes the one Error body; never a stack trace.
   app.use(errorHandler(deps.logger));
   return app;
 }
