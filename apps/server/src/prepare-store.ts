@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
 import { ensureAnApiKey } from './keys/bootstrap-key.js';
-import { createKeyCommand } from './keys/keys-command.js';
+import { createKeyCommand } from './keys/create-key-command.js';
 import type { Metrics } from './observability/metrics.js';
 import { openRepositoriesWhenReachable, type Repositories } from './store/repositories.js';
 import { databaseTuning } from './tuning/index.js';

@@ -1,5 +1,5 @@
 import type { ApiKeyRepository, IssuedApiKey } from '../store/api-key-repository.js';
-import { createKeyCommand } from './keys-command.js';
+import { createKeyCommand } from './create-key-command.js';
 
 export class NoApiKeyError extends Error {
   override name = 'NoApiKeyError';
