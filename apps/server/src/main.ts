@@ -1,12 +1,12 @@
 import cluster from 'node:cluster';
 import { superviseWorkers } from './cluster-primary.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { DatabaseOpenError } from './database/database.js';
 import { NoApiKeyError } from './keys/bootstrap-key.js';
 import { ListenError } from './listen.js';
 import { createLogger } from './observability/logger.js';
 import { serveWorkersMetrics } from './observability/serve-metrics.js';
 import { prepareStore } from './prepare-store.js';
-import { DatabaseOpenError } from './store/database.js';
 import { createStoreServer } from './store-server.js';
 import { tuneV8ForServing } from './tuning/index.js';
 

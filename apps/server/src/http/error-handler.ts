@@ -3,7 +3,7 @@ import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { BODY_NOT_UTF8_MESSAGE, describeValidationFailure, INVALID_UTF8 } from '../api/request-validation.js';
-import { isDatabaseUnavailable, isStorageFailure } from '../store/database-errors.js';
+import { isDatabaseUnavailable, isStorageFailure } from '../database/database-errors.js';
 import { sendError } from './api-error.js';
 import { requestContext } from './request-context.js';
 

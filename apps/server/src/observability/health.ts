@@ -1,8 +1,8 @@
 import { Router } from 'express';
 import type { Logger } from 'pino';
+import { isStorageFailure } from '../database/database-errors.js';
 import { sendError } from '../http/api-error.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/error-handler.js';
-import { isStorageFailure } from '../store/database-errors.js';
 
 /**
  * Liveness and readiness for load balancers and orchestrators; no authentication, no details. Readiness asks the

@@ -1,7 +1,7 @@
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '@animal-store/contract';
 import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import type { ApiKeysTable, DatabaseSchema } from '../database/schema.js';
 import { displayPrefix, generateApiKey, hashApiKey } from '../keys/api-key.js';
-import type { ApiKeysTable, DatabaseSchema } from './schema.js';
 
 /** A stored key as the store shows it: never the key, never its digest. Instants are ISO 8601 in UTC. */
 export interface StoredApiKey {

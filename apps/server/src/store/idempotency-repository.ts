@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_WINDOW_HOURS } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
-import { onceMoreIfConnectionLost } from './retry-lost-connection.js';
-import type { DatabaseSchema } from './schema.js';
+import { onceMoreIfConnectionLost } from '../database/retry-lost-connection.js';
+import type { DatabaseSchema } from '../database/schema.js';
 
 /** How long a key and its response are kept: a client retrying within the window gets the first response back. */
 export const IDEMPOTENCY_TTL_MS = IDEMPOTENCY_WINDOW_HOURS * 60 * 60 * 1000;

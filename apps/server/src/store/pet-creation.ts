@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { NewPet, Pet } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
-import { isConstraintViolation } from './database-errors.js';
+import { isConstraintViolation } from '../database/database-errors.js';
+import type { DatabaseSchema } from '../database/schema.js';
 import { groupCommit } from './group-commit.js';
 import { type Claim, IdempotencyRepository } from './idempotency-repository.js';
 import type { PetRepository } from './pet-repository.js';
-import type { DatabaseSchema } from './schema.js';
 
 export type CreationOutcome =
   | { kind: 'created'; pet: Pet }

@@ -1,9 +1,9 @@
 import type { ListPetsQuery, NewPet, Pet } from '@animal-store/contract';
 import type { Compilable, Kysely, Selectable } from 'kysely';
-import type { Dialect } from './database.js';
-import { prepareQuery } from './prepared-query.js';
-import { onceMoreIfConnectionLost } from './retry-lost-connection.js';
-import type { DatabaseSchema, PetsTable } from './schema.js';
+import type { Dialect } from '../database/database.js';
+import { prepareQuery } from '../database/prepared-query.js';
+import { onceMoreIfConnectionLost } from '../database/retry-lost-connection.js';
+import type { DatabaseSchema, PetsTable } from '../database/schema.js';
 
 export interface PetPage {
   pets: Pet[];

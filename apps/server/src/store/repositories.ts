@@ -1,11 +1,11 @@
 import { setTimeout } from 'node:timers/promises';
 import type { DatabaseConfig, PostgresConfig } from '../config.js';
+import { type Database, openDatabase } from '../database/database.js';
+import { isDatabaseUnavailable } from '../database/database-errors.js';
+import { migrateToLatest } from '../database/migrations.js';
 import type { DatabaseTuning } from '../tuning/index.js';
 import { ApiKeyRepository } from './api-key-repository.js';
-import { type Database, openDatabase } from './database.js';
-import { isDatabaseUnavailable } from './database-errors.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
-import { migrateToLatest } from './migrations.js';
 import { PetCreation } from './pet-creation.js';
 import { PetRepository } from './pet-repository.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../database/migrations.js';
 import { hashApiKey } from '../keys/api-key.js';
 import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
-import { migrateToLatest } from './migrations.js';
 import { openRepositories, type Repositories } from './repositories.js';
 
 describe.each(testDatabaseKinds)('storage on $name', (kind) => {

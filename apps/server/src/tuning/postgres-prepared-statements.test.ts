@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { withWatchedConnections } from '../store/postgres-connection-faults.js';
+import { withWatchedConnections } from '../database/postgres-connection-faults.js';
 import { namedStatements } from './postgres-prepared-statements.js';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;

@@ -16,7 +16,7 @@ import { databaseTuning } from '../tuning/index.js';
 /** The tuning main.ts applies: named statements, which `?pgbouncer=true` must turn off. */
 const storeTuning = databaseTuning({ namedPostgresStatements: true });
 
-import { openRepositories } from './repositories.js';
+import { openRepositories } from '../store/repositories.js';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const unavailable = pgBouncerUnavailable();
