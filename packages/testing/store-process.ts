@@ -1,11 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { builtServerMain } from './server-entry.js';
+import { startServerProcess } from './server-process.js';
 
 export interface StoreProcess {
+  /** Where the store listens, e.g. `http://127.0.0.1:41234`. */
+  origin: string;
   /** The API's base URL, ending in /v1. */
   baseUrl: string;
   /** A key with every scope: STORE_API_KEY, or with `firstKeyOnly` the one the store made at start-up. */
@@ -14,6 +15,8 @@ export interface StoreProcess {
 }
 
 export interface StoreOptions {
+  /** The entry point to run; by default the built store, `@animal-store/server/main`. */
+  entry?: string;
   /** A fixed port instead of a free one chosen by the OS. */
   port?: number;
   /** Keys accepted besides `apiKey`, e.g. one whose rate limit a test does not want to spend. */
@@ -30,42 +33,36 @@ export interface StoreOptions {
 /** The key every test store accepts (through API_KEYS), unless started with `firstKeyOnly`. */
 export const STORE_API_KEY = 'test-store-key-0123456789';
 
-/** Ends the store when the test process ends, however it ends (its stdin is the test's pipe). */
-const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.mjs', import.meta.url));
-const LISTENING = /^Animal Store listening on (http:\/\/[^\s]+)$/;
 /** A store started beside every other workspace's suite on 2 busy cores took over 15 s to listen; a fail-safe only. */
 const START_TIMEOUT_MS = 45_000;
 
 /** The built store as a process of its own, on 127.0.0.1, a free port and a new, empty SQLite file. */
 export async function startStore(options: StoreOptions = {}): Promise<StoreProcess> {
-  const serverMain = await builtServerMain();
+  const entry = options.entry ?? (await builtServerMain());
   const dir = await mkdtemp(join(tmpdir(), 'animal-store-test-'));
   const configuredKeys = options.firstKeyOnly
     ? {}
     : { API_KEYS: [STORE_API_KEY, ...(options.extraApiKeys ?? [])].join(',') };
-  const child = spawn(process.execPath, ['--import', EXIT_WITH_PARENT, serverMain], {
+  const server = startServerProcess({
+    entry,
     env: {
-      PATH: process.env.PATH,
       PORT: String(options.port ?? 0),
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${join(dir, 'store.db')}`,
       ...configuredKeys,
-      NODE_ENV: 'test',
-      // info, not warn: the line that names the port is an info line.
-      LOG_LEVEL: 'info',
       ...options.env,
     },
-    stdio: ['pipe', 'pipe', 'pipe'],
   });
   const stop = async () => {
-    await stopProcess(child);
+    await server.stop();
     await rm(dir, { recursive: true, force: true });
   };
   try {
-    const { origin, output } = await listening(child);
+    const origin = await withinStartTimeout(server.listening, server.output);
     return {
+      origin,
       baseUrl: `${origin}/v1`,
-      apiKey: options.firstKeyOnly ? firstKeyIn(output) : STORE_API_KEY,
+      apiKey: options.firstKeyOnly ? firstKeyIn(server.output()) : STORE_API_KEY,
       stop,
     };
   } catch (error) {
@@ -74,33 +71,12 @@ export async function startStore(options: StoreOptions = {}): Promise<StoreProce
   }
 }
 
-/** The origin the store listens on, and everything it wrote until then. */
-function listening(child: ChildProcess): Promise<{ origin: string; output: string }> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(
-      () => reject(new Error(`the store did not start:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const origin = output
-        .split('\n')
-        .map(listeningOriginOf)
-        .find((found) => found !== undefined);
-      if (origin) {
-        clearTimeout(timer);
-        resolve({ origin, output });
-      }
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the store exited with ${code}:\n${output}`));
-    });
+function withinStartTimeout(listening: Promise<string>, output: () => string): Promise<string> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the store did not start:\n${output()}`)), START_TIMEOUT_MS);
   });
+  return Promise.race([listening, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** The key in the indented line of the store's "No API key existed, so one was created" notice. */
@@ -108,21 +84,4 @@ function firstKeyIn(output: string): string {
   const key = /^ {6}(as_[\w-]+)$/m.exec(output)?.[1];
   if (key === undefined) throw new Error(`the store printed no first key:\n${output}`);
   return key;
-}
-
-/** The origin named by the store's JSON log line `{"msg":"Animal Store listening on http://…"}`. */
-function listeningOriginOf(line: string): string | undefined {
-  try {
-    const { msg } = JSON.parse(line) as { msg?: unknown };
-    return typeof msg === 'string' ? LISTENING.exec(msg)?.[1] : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }

@@ -1,11 +1,12 @@
+import { builtServerMain } from '@animal-store/testing/server-entry';
 import type { TestProject } from 'vitest/node';
 import { type ChromiumExecutable, findChromium } from './support/chromium-executable.js';
-import { resolveServerFiles, type ServerFiles } from './support/server-entry.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     chromium: ChromiumExecutable;
-    server: ServerFiles;
+    /** The built store's entry point, `@animal-store/server/main`. */
+    server: { main: string };
   }
 }
 
@@ -14,5 +15,5 @@ export default async function setup(project: TestProject): Promise<void> {
   const chromium = await findChromium();
   process.stdout.write(`Browser tests in ${chromium.path} (${chromium.source})\n`);
   project.provide('chromium', chromium);
-  project.provide('server', resolveServerFiles());
+  project.provide('server', { main: await builtServerMain() });
 }
