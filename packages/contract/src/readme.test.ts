@@ -10,7 +10,8 @@ import {
   MAX_HEADER_BYTES,
 } from './rules.js';
 
-const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+/** The API's reference page, which holds the table of error codes the README links to. */
+const apiDocs = readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
 
 /** The rows of the first Markdown table after the given heading, as trimmed cells, header and rule left out. */
 function tableAfter(markdown: string, heading: string): string[][] {
@@ -27,9 +28,9 @@ function tableAfter(markdown: string, heading: string): string[][] {
   );
 }
 
-describe("the README's table of error codes", () => {
+describe("docs/api.md's table of error codes", () => {
   it('lists exactly ERROR_CODES, in order, with their statuses and meanings', () => {
-    const documented = tableAfter(readme, '### Error codes');
+    const documented = tableAfter(apiDocs, '## Error codes');
     const expected = Object.entries(ERROR_CODES).map(([code, { status, when }]) => [
       `\`${code}\``,
       String(status),
@@ -39,8 +40,15 @@ describe("the README's table of error codes", () => {
   });
 });
 
-/** The READMEs that state the API's rules in prose. */
-const prose = ['../../../README.md', '../../../apps/cli/README.md'].map((path) => ({
+/** The READMEs and reference pages that state the API's rules in prose. */
+const prose = [
+  '../../../README.md',
+  '../../../docs/api.md',
+  '../../../docs/keys.md',
+  '../../../docs/operations.md',
+  '../../../docs/cli.md',
+  '../../../apps/cli/README.md',
+].map((path) => ({
   path,
   lines: readFileSync(new URL(path, import.meta.url), 'utf8').split('\n'),
 }));
@@ -56,7 +64,7 @@ function mentions(pattern: RegExp, about: (line: string) => boolean = () => true
   );
 }
 
-describe('the rules the READMEs state in prose', () => {
+describe('the rules the READMEs and reference pages state in prose', () => {
   // Each check asks for at least one mention, so that it cannot pass by finding nothing.
   const expectAll = (found: { at: string; said?: string }[], rule: string) => {
     expect(found.length).toBeGreaterThan(0);
