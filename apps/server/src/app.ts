@@ -89,7 +89,7 @@ export function createApp(deps: AppDependencies): express.Express {
 
   // 2. The API's security headers and CORS. The API first, as it is what is called most: every layer a request
   //    passes costs. Nothing under /v1 falls through to the pages.
-  app.use(API_BASE_PATH, observe, apiSecurityHeaders, corsForApi(deps.config.corsOrigins));
+  app.use(API_BASE_PATH, observe, apiSecurityHeaders, ...corsForApi(deps.config.corsOrigins));
   app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
   // 3.–6. The operations (api/mount-operations.ts): 3. each one's own steps (api/pet-operations.ts,
   //    api/api-key-operations.ts), 4. authentication and the scope the contract names, 5. its body steps,
