@@ -1,5 +1,6 @@
 // `pnpm contract:check`: the contract's OpenAPI document passes Redocly's recommended lint, and breaks nothing a
-// client of the last released version relies on (oasdiff), unless the contract moves to a new major version.
+// client of the last released version relies on (oasdiff, then the scopes and error codes oasdiff does not compare),
+// unless the contract moves to a new major version.
 //
 //   node scripts/check-contract.mjs [document] [--releases <dir>] [--version <x.y.z>]
 //
@@ -20,6 +21,13 @@ import {
   releasedDocumentPath,
   releasedVersions,
 } from './releases.mjs';
+import {
+  releasedScopesAndCodes,
+  SUPPLEMENT_FILE,
+  scopeAndCodeChanges,
+  scopesAndCodesOf,
+  unstatedIn,
+} from './scopes-and-codes.mjs';
 
 const { name, version: packageVersion } = JSON.parse(
   readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
@@ -37,15 +45,37 @@ const failures = [];
 
 if (!lintDocument(documentPath)) failures.push('Redocly lint: the document has errors (above).');
 
+const stated = scopesAndCodesOf(JSON.parse(readFileSync(documentPath, 'utf8')));
+for (const gap of unstatedIn(stated)) {
+  failures.push(`The document states ${gap}: regenerate it with \`pnpm --filter ${name} openapi\`.`);
+}
+
+/** Every change for clients since `baseline`: oasdiff's, then the scopes' and error codes'. */
+async function changesSince(baseline) {
+  const promised = releasedScopesAndCodes(values.releases, baseline);
+  const gaps = unstatedIn(promised);
+  if (gaps.length > 0) {
+    failures.push(
+      `The released ${baseline} states ${gaps.join(' and ')}: record what it promised in ` +
+        `releases/${baseline}/${SUPPLEMENT_FILE}, from the source as released (decision 051).`,
+    );
+  }
+  const compared = gaps.length === 0 && unstatedIn(stated).length === 0;
+  return [
+    ...(await changesBetween(releasedDocumentPath(values.releases, baseline), documentPath)),
+    ...(compared ? scopeAndCodeChanges(promised, stated) : []),
+  ];
+}
+
 const baseline = releasedVersions(values.releases).at(-1);
 if (baseline === undefined) {
   say('No released document yet: nothing to compare with.');
 } else if (compareVersions(version, baseline) < 0) {
   failures.push(`The contract's version, ${version}, is below the last released one, ${baseline}.`);
 } else {
-  const changes = await changesBetween(releasedDocumentPath(values.releases, baseline), documentPath);
+  const changes = await changesSince(baseline);
   const breaking = changes.filter(isBreaking);
-  say(`\nThe contract at ${version}, compared with the released ${baseline} (oasdiff):`);
+  say(`\nThe contract at ${version}, compared with the released ${baseline} (oasdiff, scopes, error codes):`);
   say(
     changes.length === 0
       ? '  no change for clients.'

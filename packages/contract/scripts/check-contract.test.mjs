@@ -1,56 +1,22 @@
 // The gate bites: the real `contract:check` (Redocly, then oasdiff against a released document) run on copies of the
 // contract's generated document, each edited the way a change to the contract would change it.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import {
+  editedCopy,
+  generated,
+  releasesHolding,
+  removeAnimalResponseField,
+  runCheck,
+  scratchDir,
+} from './gate-test-support.mjs';
 
-const CHECK = fileURLToPath(new URL('check-contract.mjs', import.meta.url));
-const generated = readFileSync(new URL('../openapi.json', import.meta.url), 'utf8');
-const workDir = mkdtempSync(join(tmpdir(), 'contract-check-'));
-afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+const workDir = scratchDir();
 
 /** A releases folder holding the generated document as the one released at 1.1.0. */
-const releasesDir = join(workDir, 'releases');
-mkdirSync(join(releasesDir, '1.1.0'), { recursive: true });
-writeFileSync(join(releasesDir, '1.1.0', 'openapi.json'), generated);
-
-let copies = 0;
+const releasesDir = releasesHolding(workDir, '1.1.0', generated);
 
 /** Runs the gate on a copy of the generated document, changed by `edit`, as the contract at `version`. */
-function checkCopy(edit, version = '1.1.0') {
-  const document = JSON.parse(generated);
-  edit(document);
-  copies += 1;
-  const path = join(workDir, `copy-${copies}.json`);
-  writeFileSync(path, JSON.stringify(document, null, 2));
-  const run = spawnSync(process.execPath, [CHECK, path, '--releases', releasesDir, '--version', version], {
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}
-
-/** Every schema reachable from `node` that describes an animal (its id, name and category). */
-function animalSchemas(node) {
-  if (!node || typeof node !== 'object') return [];
-  const own = node.properties?.id && node.properties?.name && node.properties?.categoryId ? [node] : [];
-  return [...own, ...Object.values(node).flatMap(animalSchemas)];
-}
-
-const operations = (document) => Object.values(document.paths).flatMap((path) => Object.values(path));
-
-/** What removing a field from PetSchema does to the document: every response stops describing it. */
-function removeAnimalResponseField(field) {
-  return (document) => {
-    for (const schema of operations(document).flatMap((operation) => animalSchemas(operation.responses))) {
-      delete schema.properties[field];
-      schema.required = schema.required?.filter((name) => name !== field);
-    }
-  };
-}
+const checkCopy = (edit, version = '1.1.0') => runCheck(editedCopy(workDir, edit), releasesDir, version);
 
 const listPets = (document) => document.paths['/pets'].get;
 const newPetSchema = (document) =>

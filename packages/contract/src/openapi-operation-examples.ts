@@ -4,8 +4,14 @@ import { type CodeSample, codeSamples } from './openapi-code-samples.js';
 import { errorExamples } from './openapi-error-examples.js';
 import { OPERATION_EXAMPLES, type OperationId, PARAMETER_EXAMPLES } from './openapi-examples.js';
 
-/** An operation of the document, with the requests a reader copies (`x-codeSamples`). */
-export type OperationObject = OpenAPIV3.OperationObject<{ 'x-codeSamples'?: CodeSample[] }>;
+/**
+ * An operation of the document, with the scopes a key needs (`x-required-scopes`) and the requests a reader copies
+ * (`x-codeSamples`).
+ */
+export type OperationObject = OpenAPIV3.OperationObject<{
+  'x-required-scopes'?: string[];
+  'x-codeSamples'?: CodeSample[];
+}>;
 
 interface WithMediaType {
   content?: Record<string, Record<string, unknown>>;

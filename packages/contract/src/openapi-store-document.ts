@@ -14,12 +14,16 @@ type RouteOf<Id extends OperationId> = Extract<StoreContract[Id], AppRoute>;
 
 type PathOf<Id extends OperationId> = OpenApiPath<RouteOf<Id>['path']>;
 
-/** One operation of the store, named, with a response object for each status its route declares. */
+/**
+ * One operation of the store, named, with the scopes a key needs and a response object for each status its route
+ * declares.
+ */
 export type StoreOperation<Id extends OperationId> = Omit<
   OpenAPIV3.OperationObject,
   'operationId' | 'responses'
 > & {
   operationId: Id;
+  'x-required-scopes': string[];
   responses: { [Status in keyof RouteOf<Id>['responses']]: OpenAPIV3.ResponseObject };
 };
 

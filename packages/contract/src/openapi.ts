@@ -7,8 +7,15 @@ import type { OperationId } from './openapi-examples.js';
 import { responseHeaders } from './openapi-headers.js';
 import { type OperationObject, withExamples } from './openapi-operation-examples.js';
 import { openApiPath, operationOf } from './openapi-operations.js';
+import {
+  ERROR_SCHEMA_NAME,
+  ERROR_SCHEMA_REF,
+  errorSchema,
+  requiredScopes,
+} from './openapi-scopes-and-codes.js';
 import type { StoreDocument } from './openapi-store-document.js';
 import { API_BASE_PATH, inKiB, MAX_BODY_BYTES } from './rules.js';
+import { ErrorSchema } from './schemas.js';
 import { requiredScope } from './scopes.js';
 import { storeContract } from './store-contract.js';
 
@@ -76,17 +83,21 @@ function responseDescription(operationId: OperationId, status: string): string {
 }
 
 /**
- * One route as the document states it: its scope in words, its tag, what each response means and carries, its
- * parameters as the values they stand for, and examples. The Authorization header is the bearer security scheme
- * rather than a header parameter, which is how OpenAPI tools expect credentials to be described.
+ * One route as the document states it: its scope in words and as `x-required-scopes`, its tag, what each response
+ * means and carries (an error, the one Error schema), its parameters as the values they stand for, and examples. The
+ * Authorization header is the bearer security scheme rather than a header parameter, which is how OpenAPI tools
+ * expect credentials to be described.
  */
 function documentedOperation(operationId: OperationId): OperationObject {
   const route = storeContract[operationId];
   const operation = operationOf(operationId, route);
+  const bodies: Record<string, unknown> = route.responses;
   for (const [status, response] of Object.entries(operation.responses)) {
     if ('$ref' in response) continue;
     response.description = responseDescription(operationId, status);
     response.headers = responseHeaders(operationId, status);
+    const json = response.content?.['application/json'];
+    if (json && bodies[status] === ErrorSchema) json.schema = ERROR_SCHEMA_REF;
   }
   const parameters = operation.parameters
     ?.filter(
@@ -101,6 +112,7 @@ function documentedOperation(operationId: OperationId): OperationObject {
     description: `${operation.description ?? ''}\n\n${scopeSentence(operationId)}`,
     tags: [isApiKeyOperation(operationId) ? API_KEYS_TAG.name : ANIMALS_TAG.name],
     parameters,
+    'x-required-scopes': requiredScopes(route),
   };
   return withExamples(mapped, operationId, route);
 }
@@ -143,6 +155,7 @@ export const openApiDocument: StoreDocument = {
     },
   ],
   components: {
+    schemas: { [ERROR_SCHEMA_NAME]: errorSchema() },
     securitySchemes: {
       [bearerAuth]: { type: 'http', scheme: 'bearer', description: 'An API key sent as a bearer token.' },
     },

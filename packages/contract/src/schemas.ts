@@ -69,7 +69,13 @@ export type Pet = z.infer<typeof PetSchema>;
 export const PetListSchema = z.array(PetSchema);
 
 export const ErrorSchema = z.object({
-  code: z.string().describe('Machine-readable error code (snake_case, stable).'),
+  // A string, not an enum of ERROR_CODES: a client built on 1.1 reads a code added in 1.2 rather than failing on it.
+  code: z
+    .string()
+    .describe(
+      'Machine-readable error code (snake_case, stable), one of those listed: codes are added within v1, never ' +
+        'renamed or removed, so handle one you do not know by the HTTP status.',
+    ),
   message: z.string().describe('Human-readable description.'),
   status: z.number().int().describe('The HTTP status code, repeated.'),
 });
