@@ -66,6 +66,8 @@ describe('the API documentation page, laid out', () => {
       .click();
     const client = page.locator('.scalar-app-layout.scalar-client');
     await client.locator('[data-addressbar-action=send]').filter({ visible: true }).first().waitFor();
+    // The client fades and slides in: measured once it stands still.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
     await page.screenshot({ path: `${RESULTS}docs-test-request-phone.png` });
     expect(await outsideTheWindow(client)).toStrictEqual([]);
     expect(await sidewaysScroll(page)).toBe(0);
