@@ -26,6 +26,7 @@ export default defineConfig({
     proxy: {
       [API_BASE_PATH]: STORE_ORIGIN,
       '/admin/config.json': STORE_ORIGIN,
+      '/favicon.svg': STORE_ORIGIN,
     },
   },
 });

@@ -161,8 +161,14 @@ describe('the admin app in Chromium against a real store on an empty SQLite file
     expect(await dialog.locator('dt, dd code').allTextContents()).toStrictEqual([
       'ID',
       '2',
-      'API address',
+      'Listing address',
+      `${store.origin}/v1/pets?status=pending`,
+      'Address of this animal',
       `${store.origin}/v1/pets/2`,
+    ]);
+    expect(await dialog.locator('.details-note').allTextContents()).toStrictEqual([
+      'Lists the animals with status pending, this one among them, in ID order; the next page is in the Link header.',
+      'Deprecated: answered until 5 December 2030.',
     ]);
     expect(JSON.parse((await dialog.locator('pre').textContent()) ?? '')).toStrictEqual({
       id: 2,
@@ -171,11 +177,11 @@ describe('the admin app in Chromium against a real store on an empty SQLite file
       status: 'pending',
     });
     await browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: store.origin });
-    await dialog.getByRole('button', { name: 'Copy API address' }).click();
+    await dialog.getByRole('button', { name: 'Copy listing address' }).click();
     await expect
       .poll(() => page.evaluate(() => navigator.clipboard.readText()))
-      .toBe(`${store.origin}/v1/pets/2`);
-    expect(await dialog.getByRole('button', { name: 'Copy API address' }).textContent()).toBe('Copied');
+      .toBe(`${store.origin}/v1/pets?status=pending`);
+    expect(await dialog.getByRole('button', { name: 'Copy listing address' }).textContent()).toBe('Copied');
     mkdirSync(RESULTS, { recursive: true });
     await page.screenshot({ path: `${RESULTS}details.png` });
     await page.keyboard.press('Escape');

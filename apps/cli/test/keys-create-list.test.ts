@@ -1,7 +1,8 @@
 import { type ApiKey, ApiKeyListSchema, CreatedApiKeySchema } from '@animal-store/contract';
 import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { daysAhead, occurrences, SHOWN_ONCE, toMinute } from './support/keys.js';
+import { CONFIGURED_KEYS_NOTE, scopesInShort } from '../src/output/key-table.js';
+import { daysAhead, occurrences, SHOWN_ONCE, toDay } from './support/keys.js';
 import { envFor, runCli } from './support/run-cli.js';
 import { runInTerminal } from './support/terminal.js';
 
@@ -113,32 +114,30 @@ describe('keys list', () => {
     expect(keys.every((key) => !('key' in key))).toBe(true);
   });
 
-  it('prints a table at a terminal: id, name, prefix, scopes, times in UTC to the minute, state', async () => {
+  it('prints a table at a terminal within 100 columns: id, name, prefix, scopes, days in UTC, state', async () => {
     const keys = await listedKeys();
     const result = await runInTerminal(['keys', 'list'], envFor(server));
     expect(result.code).toStrictEqual(0);
+    const lines = result.output.trimEnd().split('\n');
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(100);
     // Cells are at least two spaces apart; none of these holds two spaces in a row.
-    const rows = result.output
-      .trimEnd()
-      .split('\n')
-      .map((line) => line.split(/ {2,}/));
-    const never = (instant: string | null) => (instant === null ? 'never' : toMinute(instant));
+    const rows = lines.map((line) => line.split(/ {2,}/));
+    const never = (instant: string | null) => (instant === null ? 'never' : toDay(instant));
     expect(rows).toStrictEqual([
-      ['ID', 'NAME', 'PREFIX', 'SCOPES', 'CREATED', 'EXPIRES', 'LAST USED', 'LAST DEPRECATED CALL', 'STATE'],
+      ['ID', 'NAME', 'PREFIX', 'SCOPES', 'EXPIRES', 'LAST USED', 'STATE'],
       ...keys.map((key) => [
         String(key.id),
         key.name,
         key.prefix,
-        key.scopes.join(','),
-        key.createdAt === null ? '-' : toMinute(key.createdAt),
+        scopesInShort(key.scopes),
         never(key.expiresAt),
         never(key.lastUsedAt),
-        never(key.deprecatedCallAt),
-        key.configured ? `${key.state} (API_KEYS)` : key.state,
+        key.state,
       ]),
+      [CONFIGURED_KEYS_NOTE],
     ]);
     // The key that listed pets above has a last use; the one that never called has none.
-    expect(rows.find((row) => row[1] === 'ci pipeline')?.[6]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/);
-    expect(rows.find((row) => row[1] === 'reports')?.[6]).toStrictEqual('never');
+    expect(rows.find((row) => row[1] === 'ci pipeline')?.[5]).toMatch(/^\d{4}-\d\d-\d\d$/);
+    expect(rows.find((row) => row[1] === 'reports')?.[5]).toStrictEqual('never');
   });
 });

@@ -22,6 +22,7 @@ import { requestLog } from './observability/request-logger.js';
 import { requestMetrics } from './observability/request-metrics.js';
 import { adminAppRoutes } from './pages/admin-app.js';
 import { apiDocsRoutes, serveOpenApiDocument } from './pages/api-docs.js';
+import { faviconRoutes } from './pages/favicon.js';
 import type { ApiKeyRepository } from './store/api-key-repository.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
@@ -104,9 +105,10 @@ export function createApp(deps: AppDependencies): express.Express {
   answerMethodNotAllowed(app, servedContract, authenticate);
   app.use(API_BASE_PATH, ...authenticate, answerRouteNotFound);
 
-  // 2. (pages) Health, the API's documentation and the admin app, with the headers a browser document needs.
+  // 2. (pages) Health, the icon, the API's documentation and the admin app, with the headers a browser document needs.
   app.use(observe, documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.checkReady, deps.logger));
+  app.use(faviconRoutes());
   app.use(
     apiDocsRoutes({ environments: deps.config.adminEnvironments, publicBaseUrl: deps.config.publicBaseUrl }),
   );

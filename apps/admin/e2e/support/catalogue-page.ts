@@ -1,9 +1,12 @@
 import type { Page } from 'playwright-core';
 
-/** The rows of the catalogue table as text, [] when no table is shown (loading, empty or error). */
+/**
+ * The rows of the catalogue table as text, [] when no table is shown (loading, empty or error); the animals pinned
+ * as just added, in a table of their own above it, are not among them.
+ */
 export function tableRows(page: Page): Promise<string[][]> {
   return page
-    .locator('table tbody tr')
+    .locator('table tbody tr:not(.just-added tr)')
     .evaluateAll((rows) =>
       rows.map((row) =>
         [...(row as HTMLTableRowElement).cells].map((cell) => cell.textContent?.trim() ?? ''),

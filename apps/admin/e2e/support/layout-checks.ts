@@ -42,3 +42,46 @@ export function viewportHeight(page: Page): number {
   if (!size) throw new Error('the page has no viewport size');
   return size.height;
 }
+
+/** How far the page scrolls sideways: 0 when nothing is wider than the window. */
+export function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(0, document.documentElement.scrollWidth - window.innerWidth));
+}
+
+/** Whether two shown elements share any pixel. */
+export async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [one, two] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  if (!one || !two) throw new Error('an element is not shown');
+  return (
+    one.x < two.x + two.width &&
+    two.x < one.x + one.width &&
+    one.y < two.y + two.height &&
+    two.y < one.y + one.height
+  );
+}
+
+/**
+ * Every element inside `area` that reaches past the window's sides where no reader can scroll to it: one inside a
+ * box that scrolls or clips (a code editor) is fine while that box itself is within the window.
+ */
+export function outsideTheWindow(area: Locator): Promise<string[]> {
+  return area.evaluate((root) => {
+    const problems: string[] = [];
+    const clipped = (element: Element) => {
+      for (let up = element.parentElement; up && up !== root.parentElement; up = up.parentElement) {
+        if (getComputedStyle(up).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    for (const element of [root, ...root.querySelectorAll('*')]) {
+      const rect = element.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      if ((rect.left < -0.5 || rect.right > window.innerWidth + 0.5) && !clipped(element)) {
+        problems.push(
+          `<${element.tagName.toLowerCase()} class="${element.className}"> spans ${rect.left}–${rect.right}`,
+        );
+      }
+    }
+    return problems;
+  });
+}

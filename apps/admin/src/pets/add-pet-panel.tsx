@@ -7,14 +7,24 @@ import { AddPetForm } from './add-pet-form';
 import { CreationAttempt } from './creation-attempt';
 import { petServerErrors } from './pet-form-values';
 
-/** The add-animal form on `createPet`: on success every cached page is refetched, so the animal shows up. */
-export function AddPetPanel({ onOpen }: { onOpen: (pet: Pet) => void }) {
+/**
+ * The add-animal form on `createPet`: on success the new animal is handed to `onAdded` (pinned above the
+ * catalogue) and every cached page is refetched, so the animal shows up where it belongs too.
+ */
+export function AddPetPanel({
+  onOpen,
+  onAdded,
+}: {
+  onOpen: (pet: Pet) => void;
+  onAdded: (pet: Pet) => void;
+}) {
   const { client, environment } = useApi();
   const queryClient = useQueryClient();
   const [attempt] = useState(() => new CreationAttempt());
   const mutation = client.createPet.useMutation({
-    onSuccess: () => {
+    onSuccess: ({ body }) => {
       attempt.succeeded();
+      onAdded(body);
       return queryClient.invalidateQueries({ queryKey: petListKey(environment) });
     },
   });

@@ -6,7 +6,13 @@ import { AddPetPanel } from './add-pet-panel';
  * "Add an animal": beside the catalogue on a wide screen, always open; on a narrow one, above the catalogue and
  * folded into one button, so that adding starts from the first screen instead of below the whole list.
  */
-export function AddPetSection({ onOpen }: { onOpen: (pet: Pet) => void }) {
+export function AddPetSection({
+  onOpen,
+  onAdded,
+}: {
+  onOpen: (pet: Pet) => void;
+  onAdded: (pet: Pet) => void;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   return (
@@ -27,7 +33,7 @@ export function AddPetSection({ onOpen }: { onOpen: (pet: Pet) => void }) {
         </button>
       </h2>
       <div className="add-body" id={`${id}-body`}>
-        <AddPetPanel onOpen={onOpen} />
+        <AddPetPanel onOpen={onOpen} onAdded={onAdded} />
       </div>
     </section>
   );

@@ -4,6 +4,7 @@ import { useApi } from '../api/api-client-context';
 import { describeFailure } from '../api/api-error';
 import { failureWords } from '../api/failure-words';
 import { AddPetSection } from './add-pet-section';
+import { JustAdded, pinnedAnimals, withJustAdded } from './just-added';
 import { ListControls } from './list-controls';
 import { Pager } from './pager';
 import { PetDetailsDialog } from './pet-details-dialog';
@@ -12,12 +13,13 @@ import { usePetPages } from './use-pet-pages';
 
 /**
  * The catalogue with its filter and pages, the add-animal form beside it when the key may add animals
- * (`canAdd`), and one animal's details on demand.
+ * (`canAdd`) with the animals just added pinned above the list, and one animal's details on demand.
  */
 export function CataloguePage({ canAdd }: { canAdd: boolean }) {
   const { environment } = useApi();
   const pages = usePetPages();
   const [selected, setSelected] = useState<Pet>();
+  const [justAdded, setJustAdded] = useState<Pet[]>([]);
   const { result } = pages;
 
   const view: PetListView = result.data
@@ -30,12 +32,21 @@ export function CataloguePage({ canAdd }: { canAdd: boolean }) {
         }
       : { kind: 'loading' };
   const pageNumber = pages.pageIndex + 1;
+  // From a settled page only: while the list refetches after an add, the new animal is not on it yet.
+  const settled = result.data && !result.isFetching ? result.data.pets : undefined;
+  const pinned = pinnedAnimals(justAdded, settled, pages.filter.status);
 
   return (
     <main id="main" className={canAdd ? 'catalogue-page' : 'catalogue-page read-only'}>
-      {canAdd && <AddPetSection onOpen={setSelected} />}
+      {canAdd && (
+        <AddPetSection
+          onOpen={setSelected}
+          onAdded={(pet) => setJustAdded((pets) => withJustAdded(pets, pet))}
+        />
+      )}
       <section className="panel catalogue" aria-labelledby="catalogue-heading">
         <h2 id="catalogue-heading">Catalogue</h2>
+        <JustAdded pets={pinned} onOpen={setSelected} />
         <ListControls filter={pages.filter} onChange={pages.setFilter} />
         <PetList
           view={view}

@@ -13,3 +13,17 @@ export function displayWidth(text: string): number {
   for (const { segment } of graphemes.segment(text)) width += WIDE.test(segment) ? 2 : 1;
   return width;
 }
+
+/** `text` cut to at most `width` columns, ending in `…` when cut; whole graphemes only, so no accent is split. */
+export function truncateToWidth(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  let kept = '';
+  let used = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const columns = WIDE.test(segment) ? 2 : 1;
+    if (used + columns > width - 1) break;
+    kept += segment;
+    used += columns;
+  }
+  return `${kept}…`;
+}

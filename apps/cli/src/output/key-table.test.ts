@@ -1,6 +1,7 @@
 import type { ApiKey } from '@animal-store/contract';
 import { describe, expect, it } from 'vitest';
-import { formatKeyTable } from './key-table.js';
+import { displayWidth } from './display-width.js';
+import { CONFIGURED_KEYS_NOTE, formatKeyTable, KEY_TABLE_MAX_WIDTH, scopesInShort } from './key-table.js';
 
 const stored: ApiKey = {
   id: 12,
@@ -20,32 +21,65 @@ const configured: ApiKey = {
   ...stored,
   id: 'env-1',
   name: 'API_KEYS 1',
-  prefix: 'cli-tes',
+  prefix: 'sha256:0a1b2c3d',
   scopes: ['pets:read', 'pets:write', 'keys:manage'],
   configured: true,
   createdAt: null,
   expiresAt: null,
-  lastUsedAt: null,
+  lastUsedAt: '2026-11-25T23:30:00-01:00',
   deprecatedCallAt: '2026-11-25T18:00:00+01:00',
 };
 
+const widest = (text: string) => Math.max(...text.split('\n').map(displayWidth));
+
 describe('formatKeyTable', () => {
-  it('shows times in UTC to the minute, never for what has not happened, and marks configured keys', () => {
+  it('shows days in UTC, never for what has not happened, and notes configured keys', () => {
     expect(formatKeyTable([stored, configured])).toStrictEqual(
       [
-        'ID     NAME         PREFIX     SCOPES                            CREATED            EXPIRES            LAST USED          LAST DEPRECATED CALL  STATE',
-        '12     ci pipeline  as_AbC123  pets:read,pets:write              2026-11-25T18:41Z  2027-01-31T23:59Z  2026-11-25T19:02Z  never                 active',
-        'env-1  API_KEYS 1   cli-tes    pets:read,pets:write,keys:manage  -                  never              never              2026-11-25T17:00Z     active (API_KEYS)',
+        'ID     NAME         PREFIX           SCOPES                       EXPIRES     LAST USED   STATE',
+        '12     ci pipeline  as_AbC123        pets:read,write              2027-01-31  2026-11-25  active',
+        'env-1  API_KEYS 1   sha256:0a1b2c3d  pets:read,write keys:manage  never       2026-11-26  active',
+        CONFIGURED_KEYS_NOTE,
         '',
       ].join('\n'),
     );
   });
 
-  it('shows revoked and expired keys with their state', () => {
+  it('fits 100 columns with the longest names the store allows, cutting the name alone', () => {
+    const long = { ...stored, id: 1_000_000, name: `猫${'x'.repeat(99)}`, state: 'revoked' as const };
+    const table = formatKeyTable([long, configured]);
+    expect(widest(table)).toBeLessThanOrEqual(KEY_TABLE_MAX_WIDTH);
+    const row = table.split('\n')[1]?.split(/ {2,}/);
+    expect(row?.[1]).toMatch(/^猫x+…$/);
+    expect(row?.slice(2)).toStrictEqual([
+      'as_AbC123',
+      'pets:read,write',
+      '2027-01-31',
+      '2026-11-25',
+      'revoked',
+    ]);
+  });
+
+  it('leaves the name whole when the table fits', () => {
+    const name = 'n'.repeat(30);
+    expect(formatKeyTable([{ ...stored, name }]).split('\n')[1]).toContain(name);
+  });
+
+  it('shows revoked and expired keys with their state, and no note without a configured key', () => {
     const rows = formatKeyTable([
       { ...stored, state: 'revoked', revokedAt: '2026-11-26T08:00:00.000Z' },
       { ...stored, id: 3, state: 'expired' },
     ]).split('\n');
     expect(rows.map((row) => row.split(/ {2,}/).at(-1))).toStrictEqual(['STATE', 'revoked', 'expired', '']);
+  });
+});
+
+describe('scopesInShort', () => {
+  it('names each resource once, in the order given', () => {
+    expect(scopesInShort(['keys:manage', 'pets:read'])).toStrictEqual('keys:manage pets:read');
+    expect(scopesInShort(['pets:read', 'keys:manage', 'pets:write'])).toStrictEqual(
+      'pets:read,write keys:manage',
+    );
+    expect(scopesInShort([])).toStrictEqual('');
   });
 });

@@ -1,21 +1,41 @@
 import type { ApiKey } from '@animal-store/contract';
-import { instantInWords } from './instant.js';
+import { dayInWords } from './instant.js';
 import { type Column, formatTable } from './table.js';
 
-const orNever = (instant: string | null) => (instant === null ? 'never' : instantInWords(instant));
+/** The narrowest terminal the table is laid out for; `--json` has every field, exact. */
+export const KEY_TABLE_MAX_WIDTH = 100;
 
+const orNever = (instant: string | null) => (instant === null ? 'never' : dayInWords(instant));
+
+/** Scopes with each resource named once: `pets:read,write keys:manage` rather than 32 columns of them. */
+export function scopesInShort(scopes: readonly string[]): string {
+  const actionsByResource = new Map<string, string[]>();
+  for (const scope of scopes) {
+    const [resource = scope, action = ''] = scope.split(':');
+    actionsByResource.set(resource, [...(actionsByResource.get(resource) ?? []), action]);
+  }
+  return [...actionsByResource].map(([resource, actions]) => `${resource}:${actions.join(',')}`).join(' ');
+}
+
+/**
+ * What a person at a terminal looks for: which key, whose, what it may do, until when, whether it is in use. Its
+ * creation and its last deprecated call are in `--json`; the name gives up room when the table would not fit.
+ */
 const COLUMNS: Column<ApiKey>[] = [
   { title: 'ID', cell: (key) => String(key.id) },
-  { title: 'NAME', cell: (key) => key.name },
+  { title: 'NAME', cell: (key) => key.name, shrinks: true },
   { title: 'PREFIX', cell: (key) => key.prefix },
-  { title: 'SCOPES', cell: (key) => key.scopes.join(',') },
-  // A configured key has no creation time: it exists as long as the server's API_KEYS names it.
-  { title: 'CREATED', cell: (key) => (key.createdAt === null ? '-' : instantInWords(key.createdAt)) },
+  { title: 'SCOPES', cell: (key) => scopesInShort(key.scopes) },
   { title: 'EXPIRES', cell: (key) => orNever(key.expiresAt) },
   { title: 'LAST USED', cell: (key) => orNever(key.lastUsedAt) },
-  { title: 'LAST DEPRECATED CALL', cell: (key) => orNever(key.deprecatedCallAt) },
-  // Marked, since such a key is changed in the server's settings and the API refuses to revoke or rotate it.
-  { title: 'STATE', cell: (key) => (key.configured ? `${key.state} (API_KEYS)` : key.state) },
+  { title: 'STATE', cell: (key) => key.state },
 ];
 
-export const formatKeyTable = (keys: readonly ApiKey[]): string => formatTable(COLUMNS, keys);
+/** Said under the table when it holds a configured key, since the API refuses to revoke or rotate one. */
+export const CONFIGURED_KEYS_NOTE =
+  'env-N keys come from the server’s API_KEYS setting: changed there, never revoked or rotated here.';
+
+export function formatKeyTable(keys: readonly ApiKey[]): string {
+  const table = formatTable(COLUMNS, keys, { maxWidth: KEY_TABLE_MAX_WIDTH });
+  return keys.some((key) => key.configured) ? `${table}${CONFIGURED_KEYS_NOTE}\n` : table;
+}

@@ -6,8 +6,8 @@ export const SHOWN_ONCE =
 export const daysAhead = (days: number): string =>
   new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** An instant as the key table shows it: UTC, to the minute. */
-export const toMinute = (instant: string): string => `${new Date(instant).toISOString().slice(0, 16)}Z`;
+/** An instant as the key table shows it: its day in UTC. */
+export const toDay = (instant: string): string => new Date(instant).toISOString().slice(0, 10);
 
 /** How often `text` occurs in `output`. */
 export const occurrences = (output: string, text: string): number => output.split(text).length - 1;

@@ -1,7 +1,7 @@
 import type { AppRoute, AppRouter } from '@ts-rest/core';
 import { isAppRoute } from '@ts-rest/core';
 import type { Express, RequestHandler } from 'express';
-import { sendError } from '../http/api-error.js';
+import { sendMethodNotAllowed } from '../http/method-not-allowed.js';
 
 function routesOf(router: AppRouter): AppRoute[] {
   return Object.values(router).flatMap((entry) => (isAppRoute(entry) ? [entry] : routesOf(entry)));
@@ -26,9 +26,6 @@ export function answerMethodNotAllowed(
   }
   for (const [path, methods] of methodsByPath) {
     const allow = [...methods].sort().join(', ');
-    app.all(path, ...beforeAnswering, (req, res) => {
-      res.setHeader('Allow', allow);
-      sendError(res, 'method_not_allowed', `${req.method} is not supported here; use ${allow}.`);
-    });
+    app.all(path, ...beforeAnswering, (req, res) => sendMethodNotAllowed(res, req.method, allow));
   }
 }

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { isStorageFailure } from '../database/database-errors.js';
 import { sendError } from '../http/api-error.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/error-handler.js';
+import { onlyGetAndHead } from '../http/method-not-allowed.js';
 
 /**
  * Liveness and readiness for load balancers and orchestrators; no authentication, no details. Readiness asks the
@@ -11,6 +12,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../http/error-handler.js';
 export function healthRoutes(checkReady: () => Promise<void>, logger: Logger): Router {
   let lastLogged: unknown;
   const router = Router();
+  router.all(['/healthz', '/readyz'], onlyGetAndHead);
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

@@ -31,10 +31,11 @@ export async function startMetricsListener(
   logger: Logger,
 ): Promise<Server> {
   const server = createServer((req, res) => {
-    if (req.method !== 'GET' || (req.url ?? '').split('?')[0] !== '/metrics') {
-      res
-        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
-        .end('Only GET /metrics is served here.\n');
+    const known = (req.url ?? '').split('?')[0] === '/metrics';
+    if (!known || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      // As the store's own pages: a known path with another method is 405 with what it takes, anything else 404.
+      const headers = { 'content-type': 'text/plain; charset=utf-8', ...(known && { allow: 'GET, HEAD' }) };
+      res.writeHead(known ? 405 : 404, headers).end('Only GET /metrics is served here.\n');
       return;
     }
     render(source).then(

@@ -47,7 +47,8 @@ async function startWithMetrics(env: Record<string, string>) {
     await stop(server);
     throw new Error(`no metrics listener:\n${server.output()}`);
   }
-  return { server, origin, scrape: async () => (await fetch(metricsUrl)).text() };
+  const url = metricsUrl;
+  return { server, origin, metricsUrl: url, scrape: async () => (await fetch(url)).text() };
 }
 
 /** SIGTERM, so that a cluster primary stops its workers too. */
@@ -86,6 +87,20 @@ describe.skipIf(unavailable !== undefined)(
         const response = await fetch(`${running.origin}/metrics`);
         expect(response.status).toBe(404);
         expect(await response.text()).not.toContain('animal_store_');
+      });
+
+      it('answers another method on /metrics with 405 and Allow, another path with 404', async () => {
+        const posted = await fetch(running.metricsUrl, { method: 'POST' });
+        expect([posted.status, posted.headers.get('allow'), await posted.text()]).toStrictEqual([
+          405,
+          'GET, HEAD',
+          'Only GET /metrics is served here.\n',
+        ]);
+        const head = await fetch(running.metricsUrl, { method: 'HEAD' });
+        expect([head.status, await head.text()]).toStrictEqual([200, '']);
+        const elsewhere = await fetch(running.metricsUrl.replace(/\/metrics$/, '/other'));
+        expect([elsewhere.status, elsewhere.headers.get('allow')]).toStrictEqual([404, null]);
+        await elsewhere.text();
       });
 
       it('counts what the store served, in text that promtool accepts', async () => {

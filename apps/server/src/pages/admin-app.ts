@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import express, { Router } from 'express';
 import type { AdminEnvironment } from '../config.js';
 import { sendError } from '../http/api-error.js';
+import { onlyGetAndHead } from '../http/method-not-allowed.js';
 
 /** Vite names built assets by content hash, so they can be cached for good; index.html must never be. */
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -15,6 +16,7 @@ export function adminAppRoutes(options: { distDir: string; environments: AdminEn
   const router = Router();
   const indexHtml = join(options.distDir, 'index.html');
 
+  router.all(['/', /^\/admin(\/.*)?$/], onlyGetAndHead);
   router.get('/', (_req, res) => res.redirect(302, '/admin/'));
   router.get('/admin/config.json', (_req, res) => {
     res.json({ environments: options.environments });

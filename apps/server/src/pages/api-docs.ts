@@ -1,6 +1,7 @@
 import { API_BASE_PATH, openApiDocument } from '@animal-store/contract';
 import { type RequestHandler, Router } from 'express';
 import type { AdminEnvironment } from '../config.js';
+import { onlyGetAndHead } from '../http/method-not-allowed.js';
 import { referenceRenderer } from './reference-renderer.js';
 
 /** The committed document, with this server first so that a client reading it calls the store serving it. */
@@ -42,11 +43,22 @@ export function apiDocsRoutes(options: {
     documentUrl: '/docs/openapi.json',
     title: openApiDocument.info.title,
   });
+  router.all(
+    [
+      '/docs',
+      '/docs/openapi.json',
+      renderer.scriptPaths.start,
+      renderer.scriptPaths.bundle,
+      renderer.stylePath,
+    ],
+    onlyGetAndHead,
+  );
   router.get('/docs/openapi.json', (_req, res) => {
     res.json(document);
   });
   router.get(renderer.scriptPaths.bundle, renderer.serveBundle);
   router.get(renderer.scriptPaths.start, renderer.serveStart);
+  router.get(renderer.stylePath, renderer.serveStyle);
   router.get('/docs', renderer.servePage);
   return router;
 }

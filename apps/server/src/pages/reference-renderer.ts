@@ -4,11 +4,13 @@ import { gzip } from 'node:zlib';
 import type { RequestHandler } from 'express';
 import { sendError } from '../http/api-error.js';
 import { referenceBundle } from './reference-bundle.js';
+import { REFERENCE_STYLE } from './reference-style.js';
 
 /** The bundle changes only with the store's version: browsers may keep it an hour, then ask again. */
 const BUNDLE_MAX_AGE_SECONDS = 60 * 60;
 
 const SCRIPT_PATHS = { start: '/docs/start.js', bundle: '/docs/scalar.js' } as const;
+const STYLE_PATH = '/docs/store.css';
 
 /**
  * Scalar's settings. Its default fonts, telemetry, AI agent and MCP generator are Scalar's hosted services: the
@@ -55,6 +57,8 @@ const page = (title: string) => `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+    <link rel="stylesheet" href="${STYLE_PATH}" />
   </head>
   <body>
     <div id="reference"></div>
@@ -68,8 +72,10 @@ const gzipped = promisify(gzip);
 
 export interface ReferenceRenderer {
   scriptPaths: typeof SCRIPT_PATHS;
+  stylePath: typeof STYLE_PATH;
   servePage: RequestHandler;
   serveStart: RequestHandler;
+  serveStyle: RequestHandler;
   serveBundle: RequestHandler;
 }
 
@@ -102,6 +108,11 @@ export function referenceRenderer(options: { documentUrl: string; title: string 
     res.type('text/javascript').send(start);
   };
 
+  const serveStyle: RequestHandler = (_req, res) => {
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('text/css').send(REFERENCE_STYLE);
+  };
+
   const serveBundle: RequestHandler = async (req, res, next) => {
     if (!bundle) return notBuilt(req, res, next);
     try {
@@ -121,5 +132,5 @@ export function referenceRenderer(options: { documentUrl: string; title: string 
     }
   };
 
-  return { scriptPaths: SCRIPT_PATHS, servePage, serveStart, serveBundle };
+  return { scriptPaths: SCRIPT_PATHS, stylePath: STYLE_PATH, servePage, serveStart, serveStyle, serveBundle };
 }
