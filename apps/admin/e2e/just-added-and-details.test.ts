@@ -33,7 +33,7 @@ function lineEnds(code: Locator): Promise<string[]> {
   });
 }
 
-/** The catalogue past its first page, as an admin who adds an animal and opens it meets it (decision 051). */
+/** The catalogue past its first page, as an admin who adds an animal and opens it meets it (decision 052). */
 describe('an animal just added to a catalogue of more than 20, and its details on a phone', () => {
   let store: StoreProcess;
   let browser: Browser;

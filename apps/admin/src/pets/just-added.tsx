@@ -27,7 +27,7 @@ export function pinnedAnimals(
  * The animals added in this visit that the page on screen does not show, newest first, pinned above the catalogue.
  * The store lists oldest first and pages forward only (the interface fixes listPets' order), so past the first page
  * a new animal sits on the last one, which no page can jump to; here the admin sees and opens it at once, and an
- * animal the page below shows is not shown twice (decision 051).
+ * animal the page below shows is not shown twice (decision 052).
  */
 export function JustAdded({ pets, onOpen }: { pets: readonly Pet[]; onOpen: (pet: Pet) => void }) {
   if (pets.length === 0) return null;
