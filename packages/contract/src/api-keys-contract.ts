@@ -68,8 +68,8 @@ export const apiKeysContract = c.router(
       summary: 'Revoke an API key',
       description:
         'Revokes the key at once on every instance of the store (within 10 seconds) and returns it. Revoking a ' +
-        'revoked key changes nothing. A key may not revoke itself while it is the last active key that can manage ' +
-        'keys (409 `last_key_manager`), so that nobody locks the store out.',
+        'revoked key changes nothing. The last active key that can manage keys may not be revoked, by itself or by ' +
+        'another key revoking it at the same moment (409 `last_key_manager`), so that nobody locks the store out.',
       responses: { 200: ApiKeySchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
     },
     rotateApiKey: {
@@ -81,10 +81,12 @@ export const apiKeysContract = c.router(
       metadata: manageKeys,
       summary: 'Rotate an API key',
       description:
-        "Makes the key's successor, with the same name and scopes, and has the old key expire after " +
+        "Makes the key's successor, with the same name, scopes and expiry (a rotation replaces the secret, not the " +
+        'policy), and has the old key expire after ' +
         `\`overlapHours\` (default ${DEFAULT_ROTATION_OVERLAP_HOURS}; 0 ends it now), so that its clients can ` +
         'switch without an outage. The answer carries the new key in `key`, shown only once. A revoked or expired ' +
-        'key cannot be rotated (409 `api_key_inactive`).',
+        'key cannot be rotated (409 `api_key_inactive`), nor can a key rotated before, even during its overlap ' +
+        '(409 `api_key_rotated`): of simultaneous rotations of one key exactly one succeeds.',
       responses: {
         201: CreatedApiKeySchema,
         400: ErrorSchema,

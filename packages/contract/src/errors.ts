@@ -38,9 +38,13 @@ export const ERROR_CODES = {
   },
   last_key_manager: {
     status: 409,
-    when: 'A key may not revoke itself while it is the last active key with `keys:manage`.',
+    when: 'A key may not be revoked while it is the last active key with `keys:manage`.',
   },
   api_key_inactive: { status: 409, when: 'A revoked or expired API key cannot be rotated.' },
+  api_key_rotated: {
+    status: 409,
+    when: 'An API key is rotated once; rotate its successor instead.',
+  },
   payload_too_large: { status: 413, when: `The request body is larger than ${inKiB(MAX_BODY_BYTES)}.` },
   unsupported_media_type: { status: 415, when: 'The request body is not `application/json` in UTF-8.' },
   expectation_failed: {

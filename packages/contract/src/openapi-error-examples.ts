@@ -93,7 +93,13 @@ const OWN_ERRORS: Record<OperationId, Record<string, ApiError[]>> = {
   rotateApiKey: {
     400: [refused('body field', 'overlapHours', M.notOverlapHours)],
     404: [KEY_NOT_FOUND],
-    409: [error('api_key_inactive', 'API key 7 is revoked: only an active key can be rotated.')],
+    409: [
+      error('api_key_inactive', 'API key 7 is revoked: only an active key can be rotated.'),
+      error(
+        'api_key_rotated',
+        'API key 7 was rotated already: rotate its successor, which holds its name, scopes and expiry.',
+      ),
+    ],
     413: [TOO_LARGE],
     415: [NOT_JSON],
   },

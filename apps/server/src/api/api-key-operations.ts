@@ -81,10 +81,10 @@ export function apiKeyOperations({
     revokeApiKey: {
       handler: async ({ params, res }) => {
         const actor = actingClient(res);
-        // A configured key can always manage keys: while one exists, the store cannot be locked out.
-        const guardLastManager = keyVerifier.configuredKeys().length === 0;
+        // A configured key can always manage keys: while one exists, the store cannot be locked out. Otherwise
+        // every revocation keeps one, whoever asks: two managers revoking each other must not leave none.
         const outcome = await apiKeys.revoke(params.keyId, {
-          actingKeyId: guardLastManager ? actor.storedId : undefined,
+          keepAManager: keyVerifier.configuredKeys().length === 0,
         });
         switch (outcome.kind) {
           case 'not_found':
@@ -119,6 +119,15 @@ export function apiKeyOperations({
               body: errorBody(
                 'api_key_inactive',
                 `API key ${params.keyId} is ${storedKeyView(outcome.key).state}: only an active key can be rotated.`,
+              ),
+            };
+          case 'rotated_already':
+            return {
+              status: 409,
+              body: errorBody(
+                'api_key_rotated',
+                `API key ${params.keyId} was rotated already: rotate its successor, which holds its name, scopes ` +
+                  'and expiry.',
               ),
             };
         }

@@ -97,6 +97,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         }
       },
     },
+    '005-api-key-rotated-at': {
+      async up(db: Kysely<unknown>) {
+        // A key is rotated once: the mark is what a second, concurrent or later rotation finds and is refused on.
+        await db.schema.alterTable('api_keys').addColumn('rotated_at', 'text').execute();
+      },
+    },
   };
 }
 

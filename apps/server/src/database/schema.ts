@@ -27,6 +27,8 @@ export interface ApiKeysTable {
   last_used_at: string | null;
   /** When the key last called a deprecated operation; written as rarely as `last_used_at`. */
   deprecated_call_at: string | null;
+  /** When the key was rotated; NULL until then. A key is rotated at most once. */
+  rotated_at: string | null;
 }
 
 /** One row per (API key, Idempotency-Key): the claim on a create and, once done, its response. */

@@ -129,6 +129,11 @@ describe('the Error examples of the served OpenAPI document', () => {
         });
       case 'rotateApiKey validation_failed':
         return asIs('/v1/api-keys/1/rotate', json('POST', { overlapHours: 1000 }));
+      case 'rotateApiKey api_key_rotated': {
+        const made = await server.store.apiKeys.create('rotated twice');
+        await asIs(`/v1/api-keys/${made.id}/rotate`, json('POST', {}));
+        return asIs(`/v1/api-keys/${made.id}/rotate`, json('POST', {}));
+      }
       case 'rotateApiKey api_key_inactive': {
         const made = await server.store.apiKeys.create('revoked before rotation');
         await asIs(`/v1/api-keys/${made.id}`, { method: 'DELETE' });

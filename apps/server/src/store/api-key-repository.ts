@@ -1,5 +1,6 @@
 import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '@animal-store/contract';
-import type { ExpressionBuilder, Kysely, Selectable } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import type { Dialect } from '../database/database.js';
 import type { ApiKeysTable, DatabaseSchema } from '../database/schema.js';
 import { displayPrefix, generateApiKey, hashApiKey } from '../keys/api-key.js';
 
@@ -32,13 +33,15 @@ export type Revocation =
   /** `already`: it was revoked before this call, which changed nothing. */
   | { kind: 'revoked'; key: StoredApiKey; already: boolean }
   | { kind: 'not_found' }
-  /** The acting key asked to revoke itself while no other active key may manage keys. */
+  /** The key is the last active stored key that may manage keys, and the caller asked to keep one. */
   | { kind: 'last_manager' };
 
 export type Rotation =
   | { kind: 'rotated'; successor: IssuedApiKey; predecessor: StoredApiKey }
   | { kind: 'not_found' }
-  | { kind: 'inactive'; key: StoredApiKey };
+  | { kind: 'inactive'; key: StoredApiKey }
+  /** Rotated before: its successor holds the key's policy now, and is what to rotate. */
+  | { kind: 'rotated_already'; key: StoredApiKey };
 
 /**
  * Whether a key is accepted at `now` (`active`), and if not, why: it was `revoked`, or it is past its expiry.
@@ -60,7 +63,10 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Stored API keys, kept only as SHA-256 digests. */
 export class ApiKeyRepository {
-  constructor(private readonly db: Kysely<DatabaseSchema>) {}
+  constructor(
+    private readonly db: Kysely<DatabaseSchema>,
+    private readonly dialect: Dialect,
+  ) {}
 
   async create(name: string, settings: KeySettings = {}): Promise<IssuedApiKey> {
     // Any key counts as the first for the milestone: a key made by hand before a start-up is not followed by another.
@@ -103,41 +109,52 @@ export class ApiKeyRepository {
   }
 
   /**
-   * Revokes a key; revoking a revoked key changes nothing and is no error. When `actingKeyId` names the key itself
-   * and no other active stored key may manage keys, nothing changes: a store with no manager left is locked out.
+   * Revokes a key; revoking a revoked key changes nothing and is no error. With `keepAManager`, nothing changes when
+   * the key is the last active stored key that may manage keys: a store with no manager left is locked out. The
+   * active managers are locked first, so that two managers revoking each other (or themselves) at the same moment,
+   * on any instance, are decided one after the other and the second sees what the first did.
    */
-  async revoke(id: number, options: { actingKeyId?: number; now?: string } = {}): Promise<Revocation> {
+  async revoke(id: number, options: { keepAManager?: boolean; now?: string } = {}): Promise<Revocation> {
     const now = options.now ?? new Date().toISOString();
     return this.db.transaction().execute(async (transaction) => {
-      const key = await new ApiKeyRepository(transaction).findById(id);
+      const managers = options.keepAManager ? await lockActiveManagers(transaction, this.dialect, now) : [];
+      const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
       if (!key) return { kind: 'not_found' };
       if (key.revokedAt !== null) return { kind: 'revoked', key, already: true };
-      if (options.actingKeyId === id && !(await otherActiveManagerExists(transaction, id, now))) {
-        return { kind: 'last_manager' };
-      }
+      if (managers.length === 1 && managers[0] === id) return { kind: 'last_manager' };
       await transaction.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
       return { kind: 'revoked', key: { ...key, revokedAt: now }, already: false };
     });
   }
 
   /**
-   * Makes a key's successor, with its name and scopes, and has the old key expire after the overlap (never later
-   * than it already would). A successor of a key that expires gets the same lifetime, counted from now.
+   * Makes a key's successor, with its name, scopes and expiry (a rotation replaces the secret, not the policy), and
+   * has the old key expire after the overlap (never later than it already would). A key is rotated once: the
+   * conditional update that marks it is the one decision, so that of simultaneous rotations, on any instance,
+   * exactly one makes a successor and the others find the key rotated.
    */
   async rotate(id: number, overlapHours: number, nowMs = Date.now()): Promise<Rotation> {
     const now = new Date(nowMs).toISOString();
     return this.db.transaction().execute(async (transaction) => {
-      const key = await new ApiKeyRepository(transaction).findById(id);
+      const marked = await transaction
+        .updateTable('api_keys')
+        .set({ rotated_at: now })
+        .where('id', '=', id)
+        .where('rotated_at', 'is', null)
+        .where(activeAt(now))
+        .executeTakeFirst();
+      // Read after the mark: once marked, no other rotation can change the row's expiry under this one.
+      const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
       if (!key) return { kind: 'not_found' };
-      if (keyState(key, now) !== 'active') return { kind: 'inactive', key };
+      if (marked.numUpdatedRows === 0n) {
+        return keyState(key, now) === 'active' ? { kind: 'rotated_already', key } : { kind: 'inactive', key };
+      }
       const overlapEnd = new Date(nowMs + overlapHours * HOUR_MS).toISOString();
       const oldExpiry = key.expiresAt !== null && key.expiresAt < overlapEnd ? key.expiresAt : overlapEnd;
       await transaction.updateTable('api_keys').set({ expires_at: oldExpiry }).where('id', '=', id).execute();
-      const lifetimeMs =
-        key.expiresAt === null ? undefined : Date.parse(key.expiresAt) - Date.parse(key.createdAt);
       const successor = await insertKey(transaction, key.name, {
         scopes: key.scopes,
-        expiresAt: lifetimeMs === undefined ? null : new Date(nowMs + lifetimeMs).toISOString(),
+        expiresAt: key.expiresAt,
       });
       return { kind: 'rotated', successor, predecessor: { ...key, expiresAt: oldExpiry } };
     });
@@ -179,18 +196,28 @@ function toStoredApiKey(row: Selectable<ApiKeysTable>): StoredApiKey {
   };
 }
 
-async function otherActiveManagerExists(
-  db: Kysely<DatabaseSchema>,
-  id: number,
+/**
+ * The ids of the active stored keys that may manage keys, locked until the transaction ends. PostgreSQL locks the
+ * rows, in id order so that two lockers never wait on each other, and re-reads a row another transaction changed
+ * while it waited. SQLite has one writer: a write first takes the database's write lock, which another instance
+ * waits for (`busy_timeout`), where a read first would fail its later write.
+ */
+async function lockActiveManagers(
+  transaction: Kysely<DatabaseSchema>,
+  dialect: Dialect,
   now: string,
-): Promise<boolean> {
-  const others = await db
+): Promise<number[]> {
+  if (dialect === 'sqlite')
+    await sql`update api_keys set revoked_at = revoked_at where 0`.execute(transaction);
+  const query = transaction
     .selectFrom('api_keys')
-    .selectAll()
-    .where('id', '<>', id)
+    .select('id')
     .where(activeAt(now))
-    .execute();
-  return others.some((other) => toStoredApiKey(other).scopes.includes('keys:manage'));
+    // Scopes are words of API_KEY_SCOPES, none of which contains another: the pattern matches that one scope.
+    .where('scopes', 'like', '%keys:manage%')
+    .orderBy('id');
+  const rows = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
+  return rows.map((row) => Number(row.id));
 }
 
 /** Records that the store has issued a key; true when this call is the one that did, first. */
@@ -225,6 +252,7 @@ async function insertKey(
       expires_at: expiresAt,
       last_used_at: null,
       deprecated_call_at: null,
+      rotated_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -49,7 +49,7 @@ export async function openRepositories(
       onCommitBatch,
     }),
     idempotencyKeys: new IdempotencyRepository(database.db),
-    apiKeys: new ApiKeyRepository(database.db),
+    apiKeys: new ApiKeyRepository(database.db, database.dialect),
   };
 }
 

@@ -119,34 +119,44 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
       expect(await store.apiKeys.countActive()).toBe(activeBefore - 1);
     });
 
-    it('rotates a key: a successor with its name, scopes and lifetime, the old key ending after the overlap', async () => {
+    it('rotates a key: a successor with its name, scopes and expiry, the old key ending after the overlap', async () => {
       const now = Date.now();
-      const old = await store.apiKeys.create('rotated', {
-        scopes: ['pets:read'],
-        expiresAt: new Date(now + 90 * 24 * 3600_000).toISOString(),
-      });
-      const rotation = await store.apiKeys.rotate(old.id, 2, now);
+      const expiresAt = new Date(now + 90 * 24 * 3600_000).toISOString();
+      const old = await store.apiKeys.create('rotated', { scopes: ['pets:read'], expiresAt });
+      // Later than the key was made: a lifetime kept as a length would end the successor later than the key.
+      const rotation = await store.apiKeys.rotate(old.id, 2, now + 12_000);
       if (rotation.kind !== 'rotated') throw new Error(`not rotated: ${rotation.kind}`);
-      expect(rotation.successor).toMatchObject({ name: 'rotated', scopes: ['pets:read'] });
+      expect(rotation.successor).toMatchObject({ name: 'rotated', scopes: ['pets:read'], expiresAt });
       expect(rotation.successor.key).not.toBe(old.key);
-      expect(rotation.predecessor.expiresAt).toBe(new Date(now + 2 * 3600_000).toISOString());
-      const lifetime = Date.parse(old.expiresAt ?? '') - Date.parse(old.createdAt);
-      expect(Date.parse(rotation.successor.expiresAt ?? '') - now).toBe(lifetime);
-      // With no overlap the old key ends now; once ended it cannot be rotated again.
+      expect(rotation.predecessor.expiresAt).toBe(new Date(now + 12_000 + 2 * 3600_000).toISOString());
+      expect((await store.apiKeys.findById(rotation.successor.id))?.expiresAt).toBe(expiresAt);
+      // Rotated once: during the overlap it is refused, after it the key has ended.
+      expect((await store.apiKeys.rotate(old.id, 0, now + 3600_000)).kind).toBe('rotated_already');
       expect((await store.apiKeys.rotate(old.id, 0, now + 3 * 3600_000)).kind).toBe('inactive');
       expect((await store.apiKeys.rotate(Number.MAX_SAFE_INTEGER, 24)).kind).toBe('not_found');
     });
 
-    it('keeps the last active key that may manage keys from revoking itself', async () => {
+    it('gives the successor of a key that never expires no expiry, whatever its overlap', async () => {
+      const forever = await store.apiKeys.create('forever');
+      const first = await store.apiKeys.rotate(forever.id, 1);
+      if (first.kind !== 'rotated') throw new Error(`not rotated: ${first.kind}`);
+      expect(first.successor.expiresAt).toBeNull();
+      // The old key, in its overlap, now has an expiry: rotating it again makes no successor that dies with it.
+      expect(await store.apiKeys.rotate(forever.id, 1)).toMatchObject({ kind: 'rotated_already' });
+      const next = await store.apiKeys.rotate(first.successor.id, 1);
+      expect(next.kind === 'rotated' && next.successor.expiresAt).toBeNull();
+    });
+
+    it('keeps the last active key that may manage keys from being revoked, when asked to keep one', async () => {
       const fresh = await kind.create();
       const own = await openRepositories(fresh.config);
       try {
         const manager = await own.apiKeys.create('manager');
         await own.apiKeys.create('reader', { scopes: ['pets:read'] });
-        expect((await own.apiKeys.revoke(manager.id, { actingKeyId: manager.id })).kind).toBe('last_manager');
+        expect((await own.apiKeys.revoke(manager.id, { keepAManager: true })).kind).toBe('last_manager');
         const second = await own.apiKeys.create('second manager', { scopes: ['keys:manage'] });
-        expect((await own.apiKeys.revoke(manager.id, { actingKeyId: manager.id })).kind).toBe('revoked');
-        expect((await own.apiKeys.revoke(second.id, { actingKeyId: second.id })).kind).toBe('last_manager');
+        expect((await own.apiKeys.revoke(manager.id, { keepAManager: true })).kind).toBe('revoked');
+        expect((await own.apiKeys.revoke(second.id, { keepAManager: true })).kind).toBe('last_manager');
       } finally {
         await own.database.close();
         await fresh.drop();
