@@ -1,5 +1,5 @@
 import type { ApiKey } from '@animal-store/contract';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { KeyTable } from './key-table';
 
@@ -38,20 +38,22 @@ function revokeButtons(keys: ApiKey[], signedInKeyId: ApiKey['id']) {
 }
 
 describe('KeyTable', () => {
-  it('offers no Revoke for the signed-in key when it is the last active stored key that manages keys, and says why', () => {
-    const keys = [
-      key(1, ['keys:manage']),
-      key(2, ['pets:read']),
-      key(3, ['keys:manage'], 'revoked'),
-      configured,
-    ];
-    expect(revokeButtons(keys, 1)).toStrictEqual(['Revoke “key 2” (as_key2…)']);
-    expect(screen.getByText(/The last key that can manage keys/)).toBeTruthy();
+  it('offers no Revoke for the last active stored key that manages keys, signed in with it or not, and says why', () => {
+    const keys = [key(1, ['keys:manage']), key(2, ['pets:read']), key(3, ['keys:manage'], 'revoked')];
+    for (const signedIn of [1, 2]) {
+      expect(revokeButtons(keys, signedIn)).toStrictEqual(['Revoke “key 2” (as_key2…)']);
+      expect(screen.getByText(/The last key that can manage keys/)).toBeTruthy();
+      cleanup();
+    }
   });
 
-  it('offers Revoke for the signed-in key while another active key manages keys', () => {
-    const keys = [key(1, ['keys:manage']), key(2, ['keys:manage', 'pets:read'])];
-    expect(revokeButtons(keys, 1)).toStrictEqual(['Revoke “key 1” (as_key1…)', 'Revoke “key 2” (as_key2…)']);
+  it('offers Revoke while another active key manages keys, or a key of the server settings does', () => {
+    const two = [key(1, ['keys:manage']), key(2, ['keys:manage', 'pets:read'])];
+    expect(revokeButtons(two, 1)).toStrictEqual(['Revoke “key 1” (as_key1…)', 'Revoke “key 2” (as_key2…)']);
+    cleanup();
+    expect(revokeButtons([key(1, ['keys:manage']), configured], 1)).toStrictEqual([
+      'Revoke “key 1” (as_key1…)',
+    ]);
     expect(screen.queryByText(/The last key that can manage keys/)).toBeNull();
   });
 });

@@ -17,17 +17,18 @@ const managesKeys = (key: ApiKey) =>
   !key.configured && key.state === 'active' && key.scopes.includes('keys:manage');
 
 /**
- * The signed-in key, when no other stored key that is active may manage keys: the store refuses its revocation
- * (`last_key_manager`, counting stored keys only), so the screen says so instead of offering it.
+ * The one active stored key that may manage keys, while no key of the server's settings (`API_KEYS`) can: the store
+ * refuses its revocation (`last_key_manager`), whoever asks, so the screen says so instead of offering it.
  */
-function lastManagerId(keys: readonly ApiKey[], signedInKeyId: ApiKey['id']): ApiKey['id'] | undefined {
+function lastManagerId(keys: readonly ApiKey[]): ApiKey['id'] | undefined {
+  if (keys.some((key) => key.configured)) return undefined;
   const managers = keys.filter(managesKeys);
-  return managers.length === 1 && managers[0]?.id === signedInKeyId ? signedInKeyId : undefined;
+  return managers.length === 1 ? managers[0]?.id : undefined;
 }
 
 /** Every key as a row on a wide screen and as a card on a phone (layout.css), in the order the store lists them. */
 export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotate }: KeyTableProps) {
-  const lastManager = lastManagerId(keys, signedInKeyId);
+  const lastManager = lastManagerId(keys);
   return (
     <div className="table-scroll">
       <table className="key-table" aria-busy={busy}>

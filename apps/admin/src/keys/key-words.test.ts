@@ -9,6 +9,7 @@ describe('keyProblem', () => {
     for (const [code, status] of [
       ['last_key_manager', 409],
       ['api_key_inactive', 409],
+      ['api_key_rotated', 409],
       ['api_key_not_found', 404],
       ['insufficient_scope', 403],
     ] as const) {

@@ -12,9 +12,11 @@ export function keyProblem(failure: CallFailure, doing: string): string {
   if (failure.kind === 'refused') {
     switch (failure.body.code) {
       case 'last_key_manager':
-        return 'This is the last active key that can manage keys, so it cannot revoke itself: nobody could manage keys afterwards. Create another key with keys:manage first.';
+        return 'This is the last active key that can manage keys, so it cannot be revoked: nobody could manage keys afterwards. Create another key with keys:manage first.';
       case 'api_key_inactive':
         return 'This key has been revoked or has expired in the meantime, so it cannot be rotated. The list shows its state now.';
+      case 'api_key_rotated':
+        return 'This key has been rotated already: rotate its successor, which has its name, scopes and expiry. The list shows both.';
       case 'api_key_not_found':
         return 'The store no longer has this key. The list shows the keys it has now.';
     }
