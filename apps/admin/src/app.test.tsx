@@ -23,6 +23,8 @@ const READ_ONLY_KEY = {
   lastUsedAt: null,
   deprecatedCallAt: null,
   revokedAt: null,
+  rotatedAt: null,
+  replaces: null,
 };
 let currentKey = READ_ONLY_KEY;
 const answer = (url: string) => {

@@ -53,6 +53,8 @@ describe('keys create', () => {
       lastUsedAt: null,
       deprecatedCallAt: null,
       revokedAt: null,
+      rotatedAt: null,
+      replaces: null,
       key: expect.stringMatching(/^as_[\w-]+$/),
     });
     expect(created.key.startsWith(created.prefix)).toBe(true);

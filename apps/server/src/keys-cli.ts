@@ -6,6 +6,7 @@ import {
   expiryAsTyped,
   expiryProblem,
   NewApiKeySchema,
+  rotationInWords,
 } from '@animal-store/contract';
 import { storedKeyView } from './api/api-key-view.js';
 import { loadConfig } from './config.js';
@@ -144,10 +145,12 @@ async function run(command: KeysCommand): Promise<number> {
       }
       case 'list': {
         // Oldest first, as ids count up: the API lists newest first for people scanning a screen.
-        const keys = (await store.apiKeys.list()).reverse();
+        const keys = (await store.apiKeys.list()).reverse().map((key) => storedKeyView(key));
         const rows = keys.map((key) => {
-          const { state } = storedKeyView(key);
-          const since = state === 'revoked' ? ` ${key.revokedAt}` : '';
+          const { state } = key;
+          // Which key replaces which, in the words the CLI's list uses; a rotated key stops at its EXPIRES.
+          const rotation = rotationInWords(key, keys);
+          const since = `${state === 'revoked' ? ` ${key.revokedAt}` : ''}${rotation ? `, ${rotation}` : ''}`;
           return [
             key.id,
             `${key.prefix}…`,

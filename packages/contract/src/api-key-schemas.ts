@@ -56,6 +56,15 @@ export const ApiKeySchema = z.object({
     'When the key last called a deprecated operation, recorded within a minute of it; null if never.',
   ),
   revokedAt: instant('When the key was revoked; null while it is not.'),
+  rotatedAt: instant(
+    'When the key was rotated: its successor replaces it, and it stops working at `expiresAt`. Null while it has not been.',
+  ),
+  replaces: z
+    .number()
+    .int()
+    .positive()
+    .nullable()
+    .describe('The id of the key this one replaced by a rotation; null for a key made anew.'),
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 

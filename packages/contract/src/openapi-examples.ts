@@ -29,6 +29,8 @@ const INVENTORY_KEY = {
   lastUsedAt: '2026-11-24T16:02:41.907Z',
   deprecatedCallAt: null,
   revokedAt: null,
+  rotatedAt: null,
+  replaces: null,
 } satisfies ApiKey;
 
 const CONFIGURED_KEY = {
@@ -43,6 +45,8 @@ const CONFIGURED_KEY = {
   lastUsedAt: '2026-11-24T15:58:12.004Z',
   deprecatedCallAt: null,
   revokedAt: null,
+  rotatedAt: null,
+  replaces: null,
 } satisfies ApiKey;
 
 /**

@@ -8,6 +8,7 @@ export * from './errors.js';
 export * from './host-for-url.js';
 export * from './http-url.js';
 export * from './key-expiry.js';
+export * from './key-rotation.js';
 export * from './link-header.js';
 export * from './loopback.js';
 export * from './messages.js';

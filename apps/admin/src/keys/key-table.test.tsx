@@ -15,6 +15,8 @@ const key = (id: number, scopes: ApiKey['scopes'], state: ApiKey['state'] = 'act
   lastUsedAt: null,
   deprecatedCallAt: null,
   revokedAt: state === 'revoked' ? '2026-11-26T11:00:00.000Z' : null,
+  rotatedAt: null,
+  replaces: null,
 });
 
 const configured: ApiKey = {
@@ -55,5 +57,29 @@ describe('KeyTable', () => {
       'Revoke “key 1” (as_key1…)',
     ]);
     expect(screen.queryByText(/The last key that can manage keys/)).toBeNull();
+  });
+
+  it('says which key a successor replaces and when the rotated key stops, and offers no second rotation', () => {
+    const old = {
+      ...key(3, ['pets:read']),
+      rotatedAt: '2026-11-26T12:00:00.000Z',
+      expiresAt: '2026-11-27T12:00:00.000Z',
+    };
+    const successor = { ...key(4, ['pets:read']), replaces: 3 };
+    render(
+      <KeyTable
+        keys={[successor, old]}
+        caption="keys"
+        signedInKeyId={1}
+        busy={false}
+        onRevoke={() => {}}
+        onRotate={() => {}}
+      />,
+    );
+    expect(screen.getByText('replaces as_key3…')).toBeTruthy();
+    expect(screen.getByText(/^rotated: stops/)).toBeTruthy();
+    expect(
+      screen.getAllByRole('button', { name: /^Rotate/ }).map((button) => button.textContent),
+    ).toStrictEqual(['Rotate “key 4” (as_key4…)']);
   });
 });

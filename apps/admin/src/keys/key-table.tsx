@@ -26,6 +26,15 @@ function lastManagerId(keys: readonly ApiKey[]): ApiKey['id'] | undefined {
   return managers.length === 1 ? managers[0]?.id : undefined;
 }
 
+/** Which key a rotation's successor replaced, by the prefix people recognise it by. */
+function Replaces({ apiKey, keys }: { apiKey: ApiKey; keys: readonly ApiKey[] }) {
+  if (apiKey.replaces === null) return null;
+  const replaced = keys.find((each) => each.id === apiKey.replaces);
+  return (
+    <span className="key-note">replaces {replaced ? `${replaced.prefix}…` : `key ${apiKey.replaces}`}</span>
+  );
+}
+
 /** Every key as a row on a wide screen and as a card on a phone (layout.css), in the order the store lists them. */
 export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotate }: KeyTableProps) {
   const lastManager = lastManagerId(keys);
@@ -54,6 +63,7 @@ export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotat
               <th scope="row" className="key-name">
                 {key.name}
                 {key.id === signedInKeyId && <span className="key-tag">signed in</span>}
+                <Replaces apiKey={key} keys={keys} />
               </th>
               <td data-label="Prefix">
                 <code>{key.prefix}…</code>
@@ -79,6 +89,11 @@ export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotat
               </td>
               <td data-label="State">
                 <span className={`badge badge-key-${key.state}`}>{key.state}</span>
+                {key.rotatedAt !== null && key.state === 'active' && (
+                  <span className="key-note">
+                    rotated: stops <Instant value={key.expiresAt} none="never" />
+                  </span>
+                )}
               </td>
               <td className="key-actions">
                 <KeyActions
@@ -111,9 +126,12 @@ function KeyActions({
   const label = <span className="visually-hidden"> {keyLabel(apiKey)}</span>;
   return (
     <>
-      <button type="button" className="secondary" aria-haspopup="dialog" onClick={() => onRotate(apiKey)}>
-        Rotate{label}
-      </button>
+      {/* A key is rotated once: its successor is the one to rotate next. */}
+      {apiKey.rotatedAt === null && (
+        <button type="button" className="secondary" aria-haspopup="dialog" onClick={() => onRotate(apiKey)}>
+          Rotate{label}
+        </button>
+      )}
       {isLastManager ? (
         <span className="muted">The last key that can manage keys: create another before revoking it</span>
       ) : (

@@ -23,6 +23,8 @@ const ACCEPTED: ApiKey = {
   lastUsedAt: null,
   deprecatedCallAt: null,
   revokedAt: null,
+  rotatedAt: null,
+  replaces: null,
 };
 
 function renderPage(props: Partial<Parameters<typeof SignInPage>[0]> = {}) {

@@ -15,6 +15,8 @@ const stored: ApiKey = {
   lastUsedAt: '2026-11-25T19:02:00.000Z',
   deprecatedCallAt: null,
   revokedAt: null,
+  rotatedAt: null,
+  replaces: null,
 };
 
 const configured: ApiKey = {

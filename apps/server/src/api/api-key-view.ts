@@ -21,6 +21,8 @@ export function storedKeyView(key: StoredApiKey, now = new Date().toISOString())
     lastUsedAt: key.lastUsedAt,
     deprecatedCallAt: key.deprecatedCallAt,
     revokedAt: key.revokedAt,
+    rotatedAt: key.rotatedAt,
+    replaces: key.replacesId,
   };
 }
 
@@ -36,6 +38,8 @@ export function configuredKeyView({ client, key }: ConfiguredKey, usage: KeyUsag
     createdAt: null,
     expiresAt: null,
     revokedAt: null,
+    rotatedAt: null,
+    replaces: null,
     ...usage.configuredKeyUse(client.keyId),
   };
 }

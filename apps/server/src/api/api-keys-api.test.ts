@@ -35,6 +35,8 @@ describe.each(testDatabaseKinds)('the key-management API on $name', (kind) => {
       lastUsedAt: null,
       deprecatedCallAt: null,
       revokedAt: null,
+      rotatedAt: null,
+      replaces: null,
     });
     expect(created.key.startsWith(created.prefix)).toBe(true);
     expect((await server().request('/v1/pets', as(created.key))).status).toBe(200);
@@ -129,6 +131,15 @@ describe.each(testDatabaseKinds)('the key-management API on $name', (kind) => {
     const oldExpiry = Date.parse(listed.find((key) => key.id === old.id)?.expiresAt ?? '');
     expect(oldExpiry - Date.now()).toBeGreaterThan(59 * 60_000);
     expect(oldExpiry - Date.now()).toBeLessThanOrEqual(3600_000);
+    // The list says which key replaces which, and since when the old one is on its way out.
+    expect(listed.find((key) => key.id === successor.id)).toMatchObject({
+      replaces: old.id,
+      rotatedAt: null,
+    });
+    expect(listed.find((key) => key.id === old.id)).toMatchObject({
+      replaces: null,
+      rotatedAt: expect.any(String),
+    });
 
     // With no body the overlap is 24 hours; with 0 the old key ends at once.
     const bare = await server().request(`/v1/api-keys/${successor.id}/rotate`, { method: 'POST' });
@@ -205,6 +216,8 @@ describe('the key-management API with API_KEYS set', () => {
       lastUsedAt: null,
       deprecatedCallAt: null,
       revokedAt: null,
+      rotatedAt: null,
+      replaces: null,
     });
   });
 

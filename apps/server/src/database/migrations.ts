@@ -103,6 +103,12 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('api_keys').addColumn('rotated_at', 'text').execute();
       },
     },
+    '006-api-key-replaces': {
+      async up(db: Kysely<unknown>) {
+        // A successor names the key it replaced, so that a list can say which key replaces which.
+        await db.schema.alterTable('api_keys').addColumn('replaces_id', 'integer').execute();
+      },
+    },
   };
 }
 

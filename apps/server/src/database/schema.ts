@@ -29,6 +29,8 @@ export interface ApiKeysTable {
   deprecated_call_at: string | null;
   /** When the key was rotated; NULL until then. A key is rotated at most once. */
   rotated_at: string | null;
+  /** The key this one replaced by a rotation; null for a key made anew. */
+  replaces_id: number | null;
 }
 
 /** One row per (API key, Idempotency-Key): the claim on a create and, once done, its response. */

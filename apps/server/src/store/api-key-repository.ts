@@ -15,6 +15,10 @@ export interface StoredApiKey {
   lastUsedAt: string | null;
   deprecatedCallAt: string | null;
   revokedAt: string | null;
+  /** When the key was rotated (it then ends at `expiresAt`); null while it has not been. */
+  rotatedAt: string | null;
+  /** The key this one replaced by a rotation; null for a key made anew. */
+  replacesId: number | null;
 }
 
 export interface IssuedApiKey extends StoredApiKey {
@@ -27,6 +31,8 @@ export interface KeySettings {
   scopes?: readonly ApiKeyScope[];
   /** ISO 8601 in UTC; none for a key that does not expire. */
   expiresAt?: string | null;
+  /** The key a rotation replaces with this one. */
+  replacesId?: number;
 }
 
 export type Revocation =
@@ -155,8 +161,9 @@ export class ApiKeyRepository {
       const successor = await insertKey(transaction, key.name, {
         scopes: key.scopes,
         expiresAt: key.expiresAt,
+        replacesId: id,
       });
-      return { kind: 'rotated', successor, predecessor: { ...key, expiresAt: oldExpiry } };
+      return { kind: 'rotated', successor, predecessor: { ...key, expiresAt: oldExpiry, rotatedAt: now } };
     });
   }
 
@@ -193,6 +200,8 @@ function toStoredApiKey(row: Selectable<ApiKeysTable>): StoredApiKey {
     lastUsedAt: row.last_used_at,
     deprecatedCallAt: row.deprecated_call_at,
     revokedAt: row.revoked_at,
+    rotatedAt: row.rotated_at,
+    replacesId: row.replaces_id === null ? null : Number(row.replaces_id),
   };
 }
 
@@ -253,6 +262,7 @@ async function insertKey(
       last_used_at: null,
       deprecated_call_at: null,
       rotated_at: null,
+      replaces_id: settings.replacesId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -266,6 +276,8 @@ async function insertKey(
     lastUsedAt: null,
     deprecatedCallAt: null,
     revokedAt: null,
+    rotatedAt: null,
+    replacesId: settings.replacesId ?? null,
     key,
   };
 }

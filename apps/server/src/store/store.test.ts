@@ -95,6 +95,8 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
         lastUsedAt: null,
         deprecatedCallAt: null,
         revokedAt: null,
+        rotatedAt: null,
+        replacesId: null,
       });
       const stored = await store.database.db
         .selectFrom('api_keys')
@@ -107,6 +109,8 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
         id: created.id,
         name: 'ops',
         revokedAt: null,
+        rotatedAt: null,
+        replacesId: null,
       });
       const activeBefore = await store.apiKeys.countActive();
       const revoked = await store.apiKeys.revoke(created.id);
