@@ -12,6 +12,7 @@ import { answerRouteNotFound } from './http/api-error.js';
 import { clientAddressReader, trustedPeerReader } from './http/client-address.js';
 import { errorHandler } from './http/error-handler.js';
 import { apiSecurityHeaders, corsForApi, documentSecurityHeaders } from './http/security-headers.js';
+import type { ForgetKeyEverywhere } from './keys/key-changes-across-workers.js';
 import { KeyUsage } from './keys/key-usage.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
 import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './limits/rate-limits.js';
@@ -32,6 +33,8 @@ export interface AppDependencies {
   petCreation: PetCreation;
   apiKeys: ApiKeyRepository;
   keyVerifier: KeyVerifier;
+  /** Makes a key revoked or rotated here hold at once in every worker of the instance; by default, in this process. */
+  forgetKeyEverywhere?: ForgetKeyEverywhere;
   logger: Logger;
   /** Resolves when the database can serve; backs /readyz. */
   checkReady: () => Promise<void>;

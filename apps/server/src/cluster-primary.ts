@@ -1,5 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
+import { relayKeyChangesToWorkers } from './keys/key-changes-across-workers.js';
 import { keepCountersForWorkers } from './limits/cluster-counter-store.js';
 import { WorkerRestarts } from './worker-restarts.js';
 
@@ -7,7 +8,8 @@ import { WorkerRestarts } from './worker-restarts.js';
  * With WORKERS > 1 the primary process only supervises: it forks the workers (which share the listening port
  * through Node's cluster module), replaces one that dies, and on SIGTERM/SIGINT passes the signal on and exits
  * once every worker has finished its in-flight requests. It also keeps the rate-limit counters the workers share,
- * so that one instance spends one budget per key whatever the number of workers. A worker that exits before any
+ * so that one instance spends one budget per key whatever the number of workers, and relays a key revoked on one
+ * worker to the others before that worker answers. A worker that exits before any
  * worker ever listened failed at start-up and would fail again: then the primary stops every worker and exits with 1.
  */
 export function superviseWorkers(count: number, logger: Logger): void {
@@ -45,6 +47,7 @@ export function superviseWorkers(count: number, logger: Logger): void {
   });
 
   keepCountersForWorkers();
+  relayKeyChangesToWorkers();
   for (let index = 0; index < count; index++) fork();
   logger.info({ workers: count }, 'supervising workers');
 

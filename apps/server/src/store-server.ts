@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config.js';
 import { createHttpServer } from './http/http-server.js';
+import { forgetKeysAcrossWorkers } from './keys/key-changes-across-workers.js';
 import { KeyVerifier } from './keys/key-verifier.js';
 import { connectCounterStores } from './limits/counter-stores.js';
 import { listen } from './listen.js';
@@ -56,11 +57,13 @@ export async function createStoreServer(
   const metrics = await metricsOfServingProcess(config, logger);
   const repositories = await prepareStore(config, logger, metrics?.metrics);
   const counters = await connectCounterStores(config, logger);
+  const keyVerifier = new KeyVerifier(repositories.apiKeys, config.apiKeys);
   const app = createApp({
     pets: repositories.pets,
     petCreation: repositories.petCreation,
     apiKeys: repositories.apiKeys,
-    keyVerifier: new KeyVerifier(repositories.apiKeys, config.apiKeys),
+    keyVerifier,
+    forgetKeyEverywhere: forgetKeysAcrossWorkers(keyVerifier, logger),
     logger,
     checkReady: () => repositories.database.checkReady(),
     config,

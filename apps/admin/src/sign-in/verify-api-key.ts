@@ -19,7 +19,10 @@ export async function verifyApiKey(
       fetchOptions: { signal },
     });
     // The fetcher resolves only to the route's success; every other answer was thrown as an AnimalStoreError.
-    return answer.status === 200 ? { accepted: answer.body } : { failure: { kind: 'unexpected' } };
+    if (answer.status !== 200) return { failure: { kind: 'unexpected' } };
+    // Only an active key signs in: a store that still trusts a key revoked or expired moments ago (an older one,
+    // or one within its cache time) may let the question through, but the key is refused from now on.
+    return answer.body.state === 'active' ? { accepted: answer.body } : { failure: { kind: 'unauthorized' } };
   } catch (error) {
     return { failure: describeFailure(error) };
   }

@@ -2,10 +2,12 @@ import { DEFAULT_ROTATION_OVERLAP_HOURS, expiryProblem } from '@animal-store/con
 import type { Logger } from 'pino';
 import { errorBody } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
+import type { ForgetKeyEverywhere } from '../keys/key-changes-across-workers.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
 import type { ApiKeyRepository } from '../store/api-key-repository.js';
 import { configuredKeyView, storedKeyView } from './api-key-view.js';
+import { BEARER_CHALLENGE, REFUSALS } from './authenticate.js';
 import type { ApiKeyOperations } from './operation.js';
 
 const keyNotFound = (keyId: number) => ({
@@ -20,11 +22,13 @@ const keyNotFound = (keyId: number) => ({
 export function apiKeyOperations({
   apiKeys,
   keyVerifier,
+  forgetKeyEverywhere = async (keyId) => keyVerifier.forget(keyId),
   keyUsage,
   logger,
 }: {
   apiKeys: ApiKeyRepository;
   keyVerifier: KeyVerifier;
+  forgetKeyEverywhere?: ForgetKeyEverywhere;
   keyUsage: KeyUsage;
   logger: Logger;
 }): ApiKeyOperations {
@@ -55,8 +59,16 @@ export function apiKeyOperations({
           if (configured) return { status: 200, body: configuredKeyView(configured, keyUsage) };
         } else {
           const stored = await apiKeys.findById(client.storedId);
-          if (stored) return { status: 200, body: storedKeyView(stored) };
+          const view = stored && storedKeyView(stored);
+          if (view?.state === 'active') return { status: 200, body: view };
+          // Admitted from another worker's or instance's cache before it saw the change: the key is not usable, and
+          // this answer must not say it is (decision 044). A 401, as any other request with the key soon gets.
+          if (view) {
+            res.setHeader('WWW-Authenticate', BEARER_CHALLENGE);
+            return { status: 401, body: errorBody('unauthorized', REFUSALS[view.state]) };
+          }
         }
+        res.setHeader('WWW-Authenticate', BEARER_CHALLENGE);
         return {
           status: 401,
           body: errorBody('unauthorized', 'The API key is no longer known to the store.'),
@@ -99,7 +111,8 @@ export function apiKeyOperations({
               ),
             };
         }
-        keyVerifier.forget(params.keyId);
+        // Answered once every worker of this instance refuses the key: a request sent after this answer is refused.
+        await forgetKeyEverywhere(params.keyId);
         logChange('API key revoked', params.keyId, actor);
         return { status: 200, body: storedKeyView(outcome.key) };
       },
@@ -131,7 +144,7 @@ export function apiKeyOperations({
               ),
             };
         }
-        keyVerifier.forget(params.keyId);
+        await forgetKeyEverywhere(params.keyId);
         const actor = actingClient(res);
         logChange('API key rotated', params.keyId, actor);
         logChange('API key created', outcome.successor.id, actor);

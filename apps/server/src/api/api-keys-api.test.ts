@@ -256,6 +256,21 @@ describe('the key-management API with keys cached for 10 s, as in production', (
       ).toBe(401);
     }
   });
+
+  it('never reports a key revoked elsewhere as usable while this instance still trusts it', async () => {
+    const key = await server().store.apiKeys.create('revoked by another instance', { scopes: ['pets:read'] });
+    const headers = { authorization: `Bearer ${key.key}` };
+    expect((await server().request('/v1/api-keys/current', { headers })).status).toBe(200);
+    // Revoked in the database, as another instance does: this one still admits the key for the cache time...
+    await server().store.apiKeys.revoke(key.id);
+    expect((await server().request('/v1/pets', { headers })).status).toBe(200);
+    // ...but the call a client (the admin's sign-in) asks "may I use this key?" with says no, in the 401 it will get.
+    const current = await server().request('/v1/api-keys/current', { headers });
+    expect(current.headers.get('www-authenticate')).toBe('Bearer realm="animal-store"');
+    expect(await see(current)).toStrictEqual(
+      anError(401, 'unauthorized', 'The API key has been revoked: ask an admin of the store for a new one.'),
+    );
+  });
 });
 
 describe('key usage', () => {

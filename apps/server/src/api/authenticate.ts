@@ -6,10 +6,13 @@ import type { KeyUsage } from '../keys/key-usage.js';
 import type { KeyRefusal, KeyVerdict, KeyVerifier } from '../keys/key-verifier.js';
 import { type AuthenticationFailureRecorder, TOO_MANY_FAILURES_MESSAGE } from '../limits/rate-limits.js';
 
+/** The challenge of every 401 (RFC 6750 §3). */
+export const BEARER_CHALLENGE = 'Bearer realm="animal-store"';
+
 const BEARER = /^Bearer[ ]+([^\s]+)[ ]*$/i;
 
 /** What a 401 says of the Authorization header, by why the key was refused. */
-const REFUSALS: Record<KeyRefusal | 'missing', string> = {
+export const REFUSALS: Record<KeyRefusal | 'missing', string> = {
   missing: 'The Authorization header is missing or not of the form `Bearer <key>`.',
   unknown: 'The Authorization header is not a valid key.',
   expired: 'The API key has expired: ask an admin of the store for a new one.',
@@ -35,7 +38,7 @@ export function requireApiKey(
           sendError(res, 'rate_limited', TOO_MANY_FAILURES_MESSAGE);
           return;
         }
-        res.setHeader('WWW-Authenticate', 'Bearer realm="animal-store"');
+        res.setHeader('WWW-Authenticate', BEARER_CHALLENGE);
         sendError(res, 'unauthorized', REFUSALS[verdict]);
       });
     }

@@ -118,4 +118,40 @@ describe('KeyVerifier', () => {
     expect(await verifier.verify(stored.key)).toMatchObject({ name: 'typo' });
     expect(lookups()).toBe(1);
   });
+
+  it('caches nothing from a lookup that read the key before a revocation forgotten meanwhile', async () => {
+    const stored = await store.apiKeys.create('revoked mid-lookup');
+    // The first lookup reads the row, then is held until the test lets it go: the revocation lands in between.
+    let rowRead!: () => void;
+    const read = new Promise<void>((resolve) => {
+      rowRead = resolve;
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let lookups = 0;
+    const repository = Object.create(store.apiKeys) as typeof store.apiKeys;
+    repository.findByHash = async (keyHash) => {
+      lookups += 1;
+      const row = await store.apiKeys.findByHash(keyHash);
+      if (lookups === 1) {
+        rowRead();
+        await held;
+      }
+      return row;
+    };
+    const verifier = new KeyVerifier(repository, [], 60_000);
+    const before = verifier.verify(stored.key);
+    await read;
+    await store.apiKeys.revoke(stored.id);
+    verifier.forget(stored.id);
+    // Presented after the revocation, the key does not wait for the lookup that read it as active.
+    const after = verifier.verify(stored.key);
+    release();
+    // The request that came before the revocation may still pass: it was admitted by what it read.
+    expect(await before).toMatchObject({ keyId: String(stored.id) });
+    expect(await after).toBe('revoked');
+    expect(await verifier.verify(stored.key)).toBe('revoked');
+  });
 });

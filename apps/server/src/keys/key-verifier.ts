@@ -59,6 +59,11 @@ export class KeyVerifier {
   private readonly digestsById = new Map<number, string>();
   /** Lookups under way: a burst of one key waits for one answer. */
   private readonly lookups = new Map<string, Promise<KeyVerdict>>();
+  /**
+   * Counts the changes forgotten here. A lookup caches its verdict only if none came while it was under way: the
+   * row it read may predate the change, and caching it would undo the change here for the whole cache time.
+   */
+  private changes = 0;
 
   constructor(
     private readonly repository: ApiKeyRepository,
@@ -102,17 +107,25 @@ export class KeyVerifier {
     if (cached && cached.until > Date.now()) return cached.verdict;
     let lookup = this.lookups.get(keyHash);
     if (!lookup) {
-      lookup = this.verifyStored(keyHash).finally(() => this.lookups.delete(keyHash));
+      const started = this.verifyStored(keyHash).finally(() => {
+        // A change may have dropped this lookup and a newer one taken its place: that one stays.
+        if (this.lookups.get(keyHash) === started) this.lookups.delete(keyHash);
+      });
+      lookup = started;
       this.lookups.set(keyHash, lookup);
     }
     return lookup;
   }
 
   /**
-   * Forgets what was cached about a stored key: called by this instance when it revokes or rotates the key, so that
-   * here the change holds at once (other instances see it within the cache time).
+   * Forgets what was cached about a stored key: called in every process of the instance that revokes or rotates
+   * the key, once the change is stored, so that here the change holds at once (other instances see it within the
+   * cache time). Lookups under way may have read the key before the change: a request presenting it from now on
+   * waits for a lookup of its own, and theirs cache nothing.
    */
   forget(id: number): void {
+    this.changes += 1;
+    this.lookups.clear();
     const keyHash = this.digestsById.get(id);
     if (keyHash === undefined) return;
     this.verdicts.delete(keyHash);
@@ -120,6 +133,7 @@ export class KeyVerifier {
   }
 
   private async verifyStored(keyHash: string): Promise<KeyVerdict> {
+    const changesBefore = this.changes;
     const stored = await this.repository.findByHash(keyHash);
     const nowMs = Date.now();
     let verdict: KeyVerdict = 'unknown';
@@ -131,7 +145,7 @@ export class KeyVerifier {
       if (state === 'active' && stored.expiresAt !== null)
         until = Math.min(until, Date.parse(stored.expiresAt));
     }
-    if (this.verifiedKeyTtlMs > 0) {
+    if (this.verifiedKeyTtlMs > 0 && this.changes === changesBefore) {
       if (this.verdicts.size >= MAX_CACHED_KEYS) {
         this.verdicts.clear();
         this.digestsById.clear();
