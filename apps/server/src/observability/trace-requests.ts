@@ -1,5 +1,4 @@
 import {
-  type ContextManager,
   context,
   defaultTextMapGetter,
   ROOT_CONTEXT,
@@ -27,10 +26,7 @@ function routeTemplate(req: Request): string | undefined {
  * `traceparent` makes it a child of the caller's span. It carries the request id and the API key's id (never the
  * key), and nothing of the headers, the query or the body.
  */
-export function requestTracer(
-  tracer: Tracer,
-  contextManager: ContextManager,
-): Pick<Tracing, 'idsOf'> & { step: RequestHandler } {
+export function requestTracer(tracer: Tracer): Pick<Tracing, 'idsOf'> & { step: RequestHandler } {
   const propagator = new W3CTraceContextPropagator();
   const spans = new WeakMap<Response, Span>();
 
@@ -43,9 +39,6 @@ export function requestTracer(
     );
     spans.set(res, span);
     const active = trace.setSpan(parent, span);
-    // The body parser reads in the request's own events, which run outside this step's context: bound here, the
-    // steps after it (and the database calls they make) still see the request's span.
-    contextManager.bind(active, req);
     res.once('close', () => {
       const route = routeTemplate(req);
       const { requestId, client } = requestContext(res);

@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds)('traces exported over OTLP/HTTP, on $name', (ki
     expect([post.name, post.attributes['http.response.status_code']]).toStrictEqual(['POST /v1/pets', 201]);
 
     // The database work is in the request's trace, beneath its span: the create's too, which runs after its body
-    // was read (in the request's own events).
+    // was read in the request's own events (the body parser carries the context across them).
     const system = kind.name === 'sqlite' ? 'sqlite' : 'postgresql';
     await expect.poll(() => childrenOf(store.receiver.spans(), post).length).toBeGreaterThan(0);
     await expect.poll(() => childrenOf(store.receiver.spans(), get).length).toBeGreaterThan(0);
