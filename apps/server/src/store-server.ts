@@ -57,7 +57,7 @@ export async function createStoreServer(
   const metrics = await metricsOfServingProcess(config, logger);
   const tracing = await startTracingIfConfigured(config.tracing, logger);
   const repositories = await prepareStore(config, logger, metrics?.metrics, tracing?.traceQuery);
-  const counters = await connectCounterStores(config, logger);
+  const counters = await connectCounterStores(config, logger, tracing?.traceCommand);
   const app = createApp({
     pets: repositories.pets,
     petCreation: repositories.petCreation,

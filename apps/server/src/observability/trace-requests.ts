@@ -12,6 +12,7 @@ import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { Request, RequestHandler, Response } from 'express';
 import type { QueryTracer } from '../database/traced-dialect.js';
 import { requestContext } from '../http/request-context.js';
+import type { CommandTracer } from '../limits/redis-counter-store.js';
 import type { TraceIds, Tracing } from './tracing-switch.js';
 
 /** `/v1/pets/:petId` as OpenTelemetry writes a route template: `/v1/pets/{petId}`. */
@@ -74,35 +75,53 @@ function querySpanName(sql: string): string {
   return table === undefined ? verb : `${verb} ${table.replaceAll('"', '')}`;
 }
 
+/** `run` as a client span beneath the request's, ended however it ends; outside any request, `run` alone. */
+function childSpan<T>(
+  tracer: Tracer,
+  name: string,
+  attributes: Record<string, string>,
+  run: () => Promise<T>,
+): Promise<T> {
+  const parent = context.active();
+  if (trace.getSpan(parent) === undefined) return run();
+  const span = tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, parent);
+  return run().then(
+    (result) => {
+      span.end();
+      return result;
+    },
+    (error: unknown) => {
+      const code = (error as { code?: unknown }).code;
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      if (typeof code === 'string') span.setAttribute('error.type', code);
+      span.end();
+      throw error;
+    },
+  );
+}
+
 /**
  * Each statement run within a traced request as a client span: the database system and the statement with its
  * placeholders, never the values. Statements outside any request (start-up, the idempotency sweep) are not traced.
  * A failure marks the span by its error code only: a database's message may quote the values.
  */
 export function queryTracer(tracer: Tracer): QueryTracer {
-  return (system, sql, run) => {
-    const parent = context.active();
-    if (trace.getSpan(parent) === undefined) return run();
-    const span = tracer.startSpan(
+  return (system, sql, run) =>
+    childSpan(
+      tracer,
       querySpanName(sql),
-      {
-        kind: SpanKind.CLIENT,
-        attributes: { 'db.system': system, 'db.system.name': system, 'db.query.text': sql },
-      },
-      parent,
+      { 'db.system': system, 'db.system.name': system, 'db.query.text': sql },
+      run,
     );
-    return run().then(
-      (result) => {
-        span.end();
-        return result;
-      },
-      (error: unknown) => {
-        const code = (error as { code?: unknown }).code;
-        span.setStatus({ code: SpanStatusCode.ERROR });
-        if (typeof code === 'string') span.setAttribute('error.type', code);
-        span.end();
-        throw error;
-      },
+}
+
+/** Each Redis counter command within a traced request as a client span, named by the command alone. */
+export function commandTracer(tracer: Tracer): CommandTracer {
+  return (command, run) =>
+    childSpan(
+      tracer,
+      command,
+      { 'db.system': 'redis', 'db.system.name': 'redis', 'db.operation.name': command },
+      run,
     );
-  };
 }

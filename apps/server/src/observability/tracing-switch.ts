@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { QueryTracer } from '../database/traced-dialect.js';
+import type { CommandTracer } from '../limits/redis-counter-store.js';
 import type { TracingConfig } from './tracing-config.js';
 
 /** The ids that join a request's log line to its trace, as the log names them. */
@@ -15,6 +16,8 @@ export interface Tracing {
   traceRequests: RequestHandler;
   /** Each database statement of a traced request as a child span. */
   traceQuery: QueryTracer;
+  /** Each Redis counter command of a traced request as a child span. */
+  traceCommand: CommandTracer;
   /** The ids of the span of the request a response answers, for its log line. */
   idsOf(res: Response): TraceIds | undefined;
   /** Sends what is pending, then stops: the last step of a graceful stop. */

@@ -156,6 +156,36 @@ describe.each(testDatabaseKinds)('traces exported over OTLP/HTTP, on $name', (ki
   });
 });
 
+describe('tracing the rate-limit counters in Redis', () => {
+  it('shows each counter command beneath the request, by its name alone', async () => {
+    const prefix = `tracing-${randomUUID()}:`;
+    const store = await startTracedStore(sqliteTestDatabase, {
+      REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: prefix,
+    });
+    try {
+      const caller = callerSpan();
+      expect((await store.send('/v1/pets', { traceparent: caller.traceparent })).status).toBe(200);
+      const commands = () => {
+        const spans = store.receiver.spans();
+        const request = spans.find((span) => span.traceId === caller.traceId && span.kind === SERVER);
+        return request === undefined
+          ? []
+          : childrenOf(spans, request).filter((span) => span.attributes['db.system'] === 'redis');
+      };
+      await expect.poll(() => commands().length).toBeGreaterThan(0);
+      for (const command of commands()) {
+        expect(command.name).toMatch(/^[A-Z]+$/);
+        expect(command.attributes['db.operation.name']).toBe(command.name);
+      }
+      // The counters' keys (which name API keys and client addresses) stay out of the spans.
+      expect(store.receiver.payloads.join('\n')).not.toContain(prefix);
+    } finally {
+      await store.stop();
+    }
+  });
+});
+
 describe('tracing across a stop', () => {
   it('SIGTERM sends the spans still waiting for their batch', async () => {
     // A batch delay longer than the test: only the shutdown's flush can send the span.
