@@ -9,8 +9,8 @@ import {
   type TestDatabaseKind,
   testDatabaseKinds,
 } from '../test-support/databases.js';
+import { type ReceivedSpan, startOtlpReceiver } from '../test-support/otlp-receiver.js';
 import { runServerScript, type ServerProcess } from '../test-support/server-process.js';
-import { type ReceivedSpan, startOtlpReceiver } from './otlp-receiver.js';
 
 // OTLP's SpanKind numbers (the API's own start at 0 for internal).
 const SERVER = 2;
