@@ -21,6 +21,7 @@ import type { Metrics } from './observability/metrics.js';
 import { observeRequests, type RequestObserver } from './observability/observe-requests.js';
 import { requestLog } from './observability/request-logger.js';
 import { requestMetrics } from './observability/request-metrics.js';
+import type { Tracing } from './observability/tracing-switch.js';
 import { adminAppRoutes } from './pages/admin-app.js';
 import { apiDocsRoutes, serveOpenApiDocument } from './pages/api-docs.js';
 import { faviconRoutes } from './pages/favicon.js';
@@ -45,6 +46,8 @@ export interface AppDependencies {
   adminDistDir: string;
   /** Counts every request when metrics are exported (METRICS_PORT). */
   metrics?: Metrics;
+  /** A server span for every request when traces are exported (OTEL_EXPORTER_OTLP_ENDPOINT). */
+  tracing?: Pick<Tracing, 'traceRequests' | 'idsOf'>;
 }
 
 /** Origins of the absolute API base addresses the admin app may switch to. */
@@ -75,10 +78,14 @@ export function createApp(deps: AppDependencies): express.Express {
   if (trustProxy !== undefined) app.set('trust proxy', trustProxy);
   const clientAddress = clientAddressReader(trustProxy !== undefined);
 
-  // 1. The request's id and context; the log and the metrics hear of it when it arrives and when it is answered.
-  const observers: RequestObserver[] = [requestLog(deps.logger, clientAddress)];
+  // 1. The request's id and context; the log and the metrics hear of it when it arrives and when it is answered;
+  //    with tracing on, its span, active for every later step.
+  const observers: RequestObserver[] = [requestLog(deps.logger, clientAddress, deps.tracing?.idsOf)];
   if (deps.metrics) observers.push(requestMetrics(deps.metrics));
-  const observe = observeRequests(trustedPeerReader(trustProxy !== undefined), observers);
+  const observe = [
+    observeRequests(trustedPeerReader(trustProxy !== undefined), observers),
+    ...(deps.tracing ? [deps.tracing.traceRequests] : []),
+  ];
 
   // 4. (Built here, run inside each operation's steps below.) Authentication and its limits, before anything of an
   //    operation is read: an address that failed too often is refused, then the key is verified (a failure counts
@@ -93,7 +100,7 @@ export function createApp(deps: AppDependencies): express.Express {
 
   // 2. The API's security headers and CORS. The API first, as it is what is called most: every layer a request
   //    passes costs. Nothing under /v1 falls through to the pages.
-  app.use(API_BASE_PATH, observe, apiSecurityHeaders, ...corsForApi(deps.config.corsOrigins));
+  app.use(API_BASE_PATH, ...observe, apiSecurityHeaders, ...corsForApi(deps.config.corsOrigins));
   app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
   // 3.–6. The operations (api/mount-operations.ts): 3. each one's own steps (api/pet-operations.ts,
   //    api/api-key-operations.ts), 4. authentication and the scope the contract names, 5. its body steps,
@@ -109,7 +116,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(API_BASE_PATH, ...authenticate, answerRouteNotFound);
 
   // 2. (pages) Health, the icon, the API's documentation and the admin app, with the headers a browser document needs.
-  app.use(observe, documentSecurityHeaders(apiOrigins(deps.config)));
+  app.use(...observe, documentSecurityHeaders(apiOrigins(deps.config)));
   app.use(healthRoutes(deps.checkReady, deps.logger));
   app.use(faviconRoutes());
   app.use(

@@ -45,6 +45,12 @@ describe('loadConfig', () => {
       DATABASE_QUERY_TIMEOUT_MS: '2500',
       METRICS_PORT: '9464',
       METRICS_HOST: '10.0.0.5',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_TRACES_SAMPLER: 'parentbased_traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.25',
+      OTEL_BSP_SCHEDULE_DELAY: '500',
+      OTEL_BSP_MAX_QUEUE_SIZE: '4096',
     });
     expect(config).toStrictEqual({
       env: 'production',
@@ -66,7 +72,33 @@ describe('loadConfig', () => {
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
       metrics: { port: 9464, host: '10.0.0.5' },
+      tracing: {
+        protocol: 'http/json',
+        sampler: { name: 'parentbased_traceidratio', ratio: 0.25 },
+        batch: { scheduledDelayMillis: 500, maxQueueSize: 4096 },
+      },
     });
+  });
+
+  it('traces only when an OTLP endpoint is named, with the SDK defaults, and names every bad OTEL_ variable', () => {
+    expect(loadConfig({}).tracing).toBeUndefined();
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }).tracing,
+    ).toStrictEqual({
+      protocol: 'http/protobuf',
+      sampler: { name: 'parentbased_always_on', ratio: 1 },
+      batch: {},
+    });
+    expect(() =>
+      loadConfig({
+        OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc',
+        OTEL_TRACES_SAMPLER: 'sometimes',
+        OTEL_TRACES_SAMPLER_ARG: '2',
+        OTEL_BSP_SCHEDULE_DELAY: 'soon',
+      }),
+    ).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL.*\n.*OTEL_TRACES_SAMPLER .*\n.*OTEL_TRACES_SAMPLER_ARG.*\n.*OTEL_BSP_SCHEDULE_DELAY/,
+    );
   });
 
   it('keeps 10 PostgreSQL connections per process, 5 s per query, unless configured otherwise', () => {

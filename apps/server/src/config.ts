@@ -8,6 +8,7 @@ import {
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import type { ServerLimits } from './http/http-server.js';
+import { type TracingConfig, tracingConfigOf, tracingEnvFields } from './observability/tracing-config.js';
 
 /** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config.js). */
 const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db', import.meta.url));
@@ -172,6 +173,7 @@ const EnvFields = z.object({
   PRODUCTION_BASE_URL: apiAddress.optional(),
   STAGING_BASE_URL: apiAddress.optional(),
   PUBLIC_BASE_URL: publicBaseUrl.optional(),
+  ...tracingEnvFields,
 });
 
 /** Rules between variables, checked once each variable is valid on its own. */
@@ -225,6 +227,8 @@ export type Config = {
   workers: number;
   /** Prometheus metrics on a listener of their own; none when METRICS_PORT is unset. */
   metrics: { port: number; host: string } | undefined;
+  /** OpenTelemetry traces, exported over OTLP/HTTP; none (and nothing of OpenTelemetry loaded) when no endpoint is set. */
+  tracing: TracingConfig | undefined;
 };
 
 export interface AdminEnvironment {
@@ -295,5 +299,6 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       parsed.METRICS_PORT === undefined
         ? undefined
         : { port: parsed.METRICS_PORT, host: parsed.METRICS_HOST },
+    tracing: tracingConfigOf(parsed),
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.js';
+import type { QueryTracer } from './database/traced-dialect.js';
 import { ensureAnApiKey } from './keys/bootstrap-key.js';
 import { createKeyCommand } from './keys/create-key-command.js';
 import type { Metrics } from './observability/metrics.js';
@@ -30,7 +31,12 @@ function printFirstKey(key: string): void {
  * The database reachable and migrated, and a key present: done once before serving, by the cluster primary when
  * there is one. Waits for a database that is not there yet; a first key it creates is shown once, on stderr.
  */
-export async function prepareStore(config: Config, logger: Logger, metrics?: Metrics): Promise<Repositories> {
+export async function prepareStore(
+  config: Config,
+  logger: Logger,
+  metrics?: Metrics,
+  traceQuery?: QueryTracer,
+): Promise<Repositories> {
   const repositories = await openRepositoriesWhenReachable(config.database, {
     onCommitBatch: metrics && ((size) => metrics.commitBatchSize.observe(size)),
     // The message and code say enough; node-postgres's error carries its whole client, prepared statements and all.
@@ -39,6 +45,7 @@ export async function prepareStore(config: Config, logger: Logger, metrics?: Met
     onRetry: (error, attempt, delayMs) =>
       logger.warn({ err: error, attempt, delayMs }, 'database unreachable at start-up; retrying'),
     tuning: databaseTuning({ namedPostgresStatements: true }),
+    traceQuery,
   });
   const firstKey = await ensureAnApiKey({
     keys: repositories.apiKeys,

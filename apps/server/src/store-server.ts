@@ -11,6 +11,7 @@ import { connectCounterStores } from './limits/counter-stores.js';
 import { listen } from './listen.js';
 import { createLogger } from './observability/logger.js';
 import { metricsOfServingProcess } from './observability/serve-metrics.js';
+import { startTracingIfConfigured } from './observability/tracing-switch.js';
 import { prepareStore } from './prepare-store.js';
 import { bornWithAppPrototypes } from './tuning/index.js';
 
@@ -55,8 +56,9 @@ export async function createStoreServer(
 ): Promise<StoreServer> {
   const logger = options.logger ?? createLogger(config);
   const metrics = await metricsOfServingProcess(config, logger);
-  const repositories = await prepareStore(config, logger, metrics?.metrics);
-  const counters = await connectCounterStores(config, logger);
+  const tracing = await startTracingIfConfigured(config.tracing, logger);
+  const repositories = await prepareStore(config, logger, metrics?.metrics, tracing?.traceQuery);
+  const counters = await connectCounterStores(config, logger, tracing?.traceCommand);
   const keyVerifier = new KeyVerifier(repositories.apiKeys, config.apiKeys);
   const app = createApp({
     pets: repositories.pets,
@@ -70,6 +72,7 @@ export async function createStoreServer(
     rateLimits: { ...config.rateLimits, storeFor: counters.storeFor },
     adminDistDir,
     metrics: metrics?.metrics,
+    tracing,
   });
   // The tuning's request and response classes are made for this app, and become its prototypes (tuning/).
   const server = createHttpServer(app, config.serverLimits, bornWithAppPrototypes(app));
@@ -86,6 +89,8 @@ export async function createStoreServer(
     if (server.listening) await new Promise((resolve) => server.close(resolve));
     clearTimeout(cut);
     await Promise.all([counters.close(), metrics?.close(), repositories.database.close()]);
+    // Last, so that the spans of the requests just finished are sent with the rest.
+    await tracing?.shutdown();
     logger.info('stopped');
   };
 

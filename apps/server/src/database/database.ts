@@ -10,6 +10,7 @@ import { reportLostConnections, withWatchedConnections } from './postgres-connec
 import type { DatabaseSchema } from './schema.js';
 import { sharedProbe } from './shared-probe.js';
 import { probeWrite, SqliteStorage } from './sqlite-storage.js';
+import { type QueryTracer, tracedDialect } from './traced-dialect.js';
 
 export type Dialect = DatabaseConfig['kind'];
 
@@ -59,6 +60,7 @@ function sqliteOpenFailure(error: unknown, path: string): string {
 function openSqlite(
   path: string,
   tuning: DatabaseTuning,
+  traceQuery: QueryTracer | undefined,
 ): { db: Kysely<DatabaseSchema>; storage: SqliteStorage } {
   let connection: SqliteDatabase.Database;
   try {
@@ -76,8 +78,9 @@ function openSqlite(
   }
   assertWritable(connection, path);
   const storage = new SqliteStorage(connection);
+  const dialect = new SqliteDialect({ database: storage.watch(tuning.sqlite?.(connection) ?? connection) });
   const db = new Kysely<DatabaseSchema>({
-    dialect: new SqliteDialect({ database: storage.watch(tuning.sqlite?.(connection) ?? connection) }),
+    dialect: traceQuery ? tracedDialect(dialect, 'sqlite', traceQuery) : dialect,
   });
   return { db, storage };
 }
@@ -101,6 +104,7 @@ function openPostgres(
   { url, poolSize, queryTimeoutMs, pgbouncer }: PostgresConfig,
   onConnectionLost: (error: Error) => void,
   tuning: DatabaseTuning,
+  traceQuery: QueryTracer | undefined,
 ): { db: Kysely<DatabaseSchema>; pool: pg.Pool } {
   // Every wait is bounded, so that an unreachable server or a busy pool costs a 503 rather than a hung request:
   // for a connection (5 s at most); and for a query, twice: the server cancels it (the connection stays usable), and the client
@@ -122,7 +126,9 @@ function openPostgres(
   const dialect = new (pgbouncer ? PgBouncerDialect : PostgresDialect)({
     pool: withWatchedConnections(pool, pgbouncer ? undefined : tuning.postgresStatementName),
   });
-  const db = new Kysely<DatabaseSchema>({ dialect });
+  const db = new Kysely<DatabaseSchema>({
+    dialect: traceQuery ? tracedDialect(dialect, 'postgresql', traceQuery) : dialect,
+  });
   return { db, pool };
 }
 
@@ -145,9 +151,11 @@ export function openDatabase(
   config: DatabaseConfig,
   onConnectionLost: (error: Error) => void = () => {},
   tuning: DatabaseTuning = {},
+  /** Each statement as a span, when tracing is on. */
+  traceQuery?: QueryTracer,
 ): Database {
   if (config.kind === 'sqlite') {
-    const { db, storage } = openSqlite(config.path, tuning);
+    const { db, storage } = openSqlite(config.path, tuning, traceQuery);
     // Reads keep working when the disk is full or the file read-only; readiness is about whether writes do.
     return {
       db,
@@ -157,7 +165,7 @@ export function openDatabase(
       close: () => db.destroy(),
     };
   }
-  const { db, pool } = openPostgres(config, onConnectionLost, tuning);
+  const { db, pool } = openPostgres(config, onConnectionLost, tuning, traceQuery);
   const probes = probeConnection(config);
   return {
     db,

@@ -2,7 +2,7 @@ import { type Store as CounterStore, MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { Config } from '../config.js';
 import { ClusterCounterStore } from './cluster-counter-store.js';
-import { connectRedisCounterStores } from './redis-counter-store.js';
+import { type CommandTracer, connectRedisCounterStores } from './redis-counter-store.js';
 
 export type { CounterStore };
 
@@ -20,9 +20,11 @@ export interface CounterStores {
 export async function connectCounterStores(
   config: Pick<Config, 'workers' | 'redisUrl' | 'redisKeyPrefix'>,
   logger: Logger,
+  /** Each Redis command as a span, when tracing is on. */
+  traceCommand?: CommandTracer,
 ): Promise<CounterStores> {
   const local = (name: string) => (config.workers > 1 ? new ClusterCounterStore(name) : new MemoryStore());
   if (!config.redisUrl) return { storeFor: local, close: async () => {} };
-  const redis = await connectRedisCounterStores(config.redisUrl, config.redisKeyPrefix, logger);
+  const redis = await connectRedisCounterStores(config.redisUrl, config.redisKeyPrefix, logger, traceCommand);
   return { storeFor: (name) => redis.storeFor(name, local(name)), close: () => redis.close() };
 }

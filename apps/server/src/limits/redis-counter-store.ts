@@ -1,6 +1,6 @@
 import type { Store as CounterStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import { RedisStore } from 'rate-limit-redis';
+import { type RedisReply, RedisStore, type SendCommandFn } from 'rate-limit-redis';
 import { createClient } from 'redis';
 import { CounterStoreWithFallback } from './fallback-counter-store.js';
 import { answeredWithin, RedisHealth } from './redis-health.js';
@@ -20,6 +20,9 @@ const CONNECT_TIMEOUT_MS = 1000;
 /** Start-up waits this long for Redis, so that the first requests are counted there; then it serves without. */
 const STARTUP_WAIT_MS = 2000;
 
+/** Runs one Redis command inside whatever records it (a span); only the command's name is given, never its keys. */
+export type CommandTracer = <T>(command: string, run: () => Promise<T>) => Promise<T>;
+
 export interface RedisCounterStores {
   /** A limiter's counters under its own key prefix, with `local` standing in while Redis is away. */
   storeFor(name: string, local: CounterStore): CounterStore;
@@ -35,6 +38,7 @@ export async function connectRedisCounterStores(
   url: string,
   keyPrefix: string,
   logger: Logger,
+  traceCommand?: CommandTracer,
 ): Promise<RedisCounterStores> {
   const client = createClient({
     url,
@@ -49,6 +53,12 @@ export async function connectRedisCounterStores(
     () => true,
     () => false,
   );
+  const send = (args: string[]): Promise<RedisReply> =>
+    answeredWithin(client.sendCommand(args), COMMAND_TIMEOUT_MS);
+  // The keys name API keys and client addresses: a span is told the command alone.
+  const sendCommand: SendCommandFn = traceCommand
+    ? (...args: string[]) => traceCommand(args[0] ?? 'COMMAND', () => send(args))
+    : (...args: string[]) => send(args);
   const startupWait = new Promise<boolean>((resolve) => setTimeout(resolve, STARTUP_WAIT_MS, false).unref());
   if (!(await Promise.race([connected, startupWait]))) {
     health.outage(new Error(`no connection to Redis within ${STARTUP_WAIT_MS} ms of start-up`));
@@ -58,7 +68,7 @@ export async function connectRedisCounterStores(
       new CounterStoreWithFallback(
         new RedisStore({
           prefix: `${keyPrefix}${name}:`,
-          sendCommand: (...args: string[]) => answeredWithin(client.sendCommand(args), COMMAND_TIMEOUT_MS),
+          sendCommand,
         }),
         local,
         health,

@@ -1,7 +1,9 @@
+import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { ClientAddress } from '../http/client-address.js';
 import { requestContext } from '../http/request-context.js';
 import type { RequestObserver } from './observe-requests.js';
+import type { TraceIds } from './tracing-switch.js';
 
 /**
  * One JSON line per request, written when the response is done: request id, method, path, client address (behind
@@ -10,7 +12,12 @@ import type { RequestObserver } from './observe-requests.js';
  * logs. Written here rather than with pino-http, whose per-request child logger and serializers cost a fifth of the
  * throughput of a list request.
  */
-export function requestLog(logger: Logger, clientAddress: ClientAddress): RequestObserver {
+export function requestLog(
+  logger: Logger,
+  clientAddress: ClientAddress,
+  /** With tracing on: the request's `trace_id` and `span_id`, which join its line to its trace. */
+  traceIdsOf?: (res: Response) => TraceIds | undefined,
+): RequestObserver {
   return {
     finished(req, res, elapsedMs) {
       const { requestId, clientRequestId } = requestContext(res);
@@ -27,6 +34,7 @@ export function requestLog(logger: Logger, clientAddress: ClientAddress): Reques
         responseTime: Math.round(elapsedMs),
         ...(clientRequestId !== undefined ? { clientRequestId } : {}),
         ...(res.writableFinished ? {} : { aborted: true }),
+        ...traceIdsOf?.(res),
       };
       if (res.statusCode >= 500) logger.error(entry, `${req.method} ${res.statusCode}`);
       else logger.info(entry, `${req.method} ${res.statusCode}`);

@@ -3,6 +3,7 @@ import type { DatabaseConfig, PostgresConfig } from '../config.js';
 import { type Database, openDatabase } from '../database/database.js';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
 import { migrateToLatest } from '../database/migrations.js';
+import type { QueryTracer } from '../database/traced-dialect.js';
 import type { DatabaseTuning } from '../tuning/index.js';
 import { ApiKeyRepository } from './api-key-repository.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
@@ -23,15 +24,17 @@ export interface OpenOptions {
   /** Told the size of every SQLite group commit. */
   onCommitBatch?: (size: number) => void;
   tuning?: DatabaseTuning;
+  /** Each statement as a span, when tracing is on. */
+  traceQuery?: QueryTracer;
 }
 
 /** Opens the configured database, brings its schema up to date and returns the repositories on it. */
 export async function openRepositories(
   config: DatabaseConfig,
-  { onConnectionLost, onCommitBatch, tuning }: OpenOptions = {},
+  { onConnectionLost, onCommitBatch, tuning, traceQuery }: OpenOptions = {},
 ): Promise<Repositories> {
   if (config.kind === 'postgres') await migratePostgres(config);
-  const database = openDatabase(config, onConnectionLost, tuning);
+  const database = openDatabase(config, onConnectionLost, tuning, traceQuery);
   if (config.kind === 'sqlite') {
     try {
       await migrateToLatest(database.db, database.dialect);

@@ -1,0 +1,80 @@
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
+
+/** One exported span as a test reads it: OTLP/JSON's attribute list made an object. */
+export interface ReceivedSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId: string | undefined;
+  name: string;
+  kind: number;
+  attributes: Record<string, string | number | boolean | undefined>;
+  resource: Record<string, string | number | boolean | undefined>;
+}
+
+interface OtlpJson {
+  resourceSpans?: {
+    resource?: { attributes?: { key: string; value: AnyValue }[] };
+    scopeSpans?: {
+      spans?: (Omit<ReceivedSpan, 'attributes' | 'resource'> & {
+        attributes?: { key: string; value: AnyValue }[];
+      })[];
+    }[];
+  }[];
+}
+
+const plainValue = (value: AnyValue) =>
+  value.stringValue ?? (value.intValue === undefined ? value.boolValue : Number(value.intValue));
+
+const objectOf = (attributes: { key: string; value: AnyValue }[] = []) =>
+  Object.fromEntries(attributes.map(({ key, value }) => [key, plainValue(value)]));
+
+/**
+ * A real OTLP/HTTP receiver for tests, as a collector would be: POST /v1/traces with OTLP/JSON bodies. It keeps
+ * every payload as received (to search for what must never be sent) and the spans read from them.
+ */
+export async function startOtlpReceiver() {
+  const payloads: string[] = [];
+  const contentTypes: string[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1/traces') {
+        res.writeHead(404).end();
+        return;
+      }
+      contentTypes.push(req.headers['content-type'] ?? '');
+      payloads.push(Buffer.concat(chunks).toString());
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const spans = (): ReceivedSpan[] =>
+    payloads.flatMap((payload) =>
+      ((JSON.parse(payload) as OtlpJson).resourceSpans ?? []).flatMap(({ resource, scopeSpans }) =>
+        (scopeSpans ?? []).flatMap(({ spans: list }) =>
+          (list ?? []).map((span) => ({
+            traceId: span.traceId,
+            spanId: span.spanId,
+            parentSpanId: span.parentSpanId || undefined,
+            name: span.name,
+            kind: span.kind,
+            attributes: objectOf(span.attributes),
+            resource: objectOf(resource?.attributes),
+          })),
+        ),
+      ),
+    );
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    payloads,
+    contentTypes,
+    spans,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
