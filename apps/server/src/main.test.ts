@@ -167,6 +167,23 @@ describe('the server process', () => {
     );
   });
 
+  it('on SIGINT, sent twice as Ctrl-C under pnpm does, stops cleanly and exits 0', async () => {
+    const server = start({ DATABASE_URL: freshDatabaseUrl(), API_KEYS: KEY });
+    const origin = await server.listening;
+    // A request in flight keeps the store stopping while the second signal arrives.
+    const inFlight = await createAwaitingBody(
+      origin,
+      { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      'in flight',
+    );
+    server.child.kill('SIGINT');
+    await expect.poll(() => server.output()).toContain('shutting down');
+    server.child.kill('SIGINT');
+    expect(await inFlight.sendBody()).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+  });
+
   it.skipIf(!postgresTestDatabase)(
     'with WORKERS=2 on a port in use, says so and exits 1 instead of restarting workers',
     async () => {
