@@ -19,10 +19,10 @@ it('`pnpm start` stopped by Ctrl-C exits 0 after the clean stop, with no error f
   const child = spawn('pnpm', ['start'], {
     cwd: repositoryRoot,
     detached: true,
+    // No NODE_ENV, as a user types it: the build it triggers is the one `pnpm build` makes, not a test build.
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
-      NODE_ENV: 'test',
       PORT: '0',
       API_KEYS: 'a-configured-key-0123',
       DATABASE_URL: `file:${join(directory, 'store.db')}`,
