@@ -40,6 +40,9 @@ if grep -rlF "$checkout" --include='*.js' --include='*.json' . | grep -q .; then
   fail "a file names the checkout ($checkout)"
 fi
 
+# npm reads the bundle's manifests as they are: no range only pnpm understands (workspace:, catalog:).
+npm_config_update_notifier=false npm ls >"$work/npm-ls.log" 2>&1 || fail "npm ls fails: $(cat "$work/npm-ls.log")"
+
 # Without DATABASE_URL the database lives in the bundle's data/ folder; the runs below keep the bundle read-only.
 env -u DATABASE_URL npm run --silent keys -- list >/dev/null || fail 'keys list failed without DATABASE_URL'
 [ -f data/animal-store.db ] || fail 'without DATABASE_URL the SQLite file is not in the bundle data/ folder'

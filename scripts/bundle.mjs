@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { concreteManifest, makeManifestsConcrete } from './bundle-manifests.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [target] = process.argv.slice(2);
@@ -61,6 +62,7 @@ function removeLinksLeavingBundle(directory) {
   }
 }
 removeLinksLeavingBundle(bundle);
+makeManifestsConcrete(bundle);
 
 // The bundle's own scripts: the checkout's build and test scripts mean nothing here. The bundle runs in production
 // mode (the store then refuses to start without a key rather than make one), and without DATABASE_URL the SQLite
@@ -87,7 +89,7 @@ writeFileSync(
         start: `${environment} exec node dist/main.js`,
         keys: `${environment} exec node dist/keys-cli.js`,
       },
-      dependencies: manifest.dependencies,
+      dependencies: (concreteManifest(manifest, bundle) ?? manifest).dependencies,
     },
     null,
     2,

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgresql://u@db/store',
       API_KEYS: ' key-one-0123456789 , key-two-0123456789 ',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'pretty',
       CORS_ORIGINS: 'https://admin.example.test',
       STAGING_BASE_URL: 'https://staging.example.test/v1',
       PUBLIC_BASE_URL: 'https://pets.example.test/store/',
@@ -59,6 +60,7 @@ describe('loadConfig', () => {
       database: { kind: 'postgres', url: 'postgresql://u@db/store', poolSize: 4, queryTimeoutMs: 2500 },
       apiKeys: ['key-one-0123456789', 'key-two-0123456789'],
       logLevel: 'warn',
+      logFormat: 'pretty',
       corsOrigins: ['https://admin.example.test'],
       adminEnvironments: [
         { name: 'production', baseUrl: '/v1' },

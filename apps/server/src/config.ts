@@ -153,6 +153,7 @@ const EnvFields = z.object({
   DATABASE_URL: databaseUrlSchema,
   API_KEYS: commaList.pipe(z.array(z.string().min(16, 'must be at least 16 characters long'))),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   CORS_ORIGINS: commaList.pipe(z.array(absoluteUrl)),
   REDIS_URL: z
     .string()
@@ -206,6 +207,8 @@ export type Config = {
   /** Keys accepted besides the stored ones, e.g. injected by a secret manager. */
   apiKeys: string[];
   logLevel: (typeof LOG_LEVELS)[number];
+  /** `pretty`: readable lines; `json`: JSON lines; undefined: readable only in development at a terminal. */
+  logFormat: 'json' | 'pretty' | undefined;
   /** Origins allowed to call /v1 from a browser (a separately hosted admin); empty: CORS stays closed. */
   corsOrigins: string[];
   /** API base addresses the admin app offers; production defaults to this server's own /v1. */
@@ -276,6 +279,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
         : parsed.DATABASE_URL,
     apiKeys: parsed.API_KEYS,
     logLevel: parsed.LOG_LEVEL,
+    logFormat: parsed.LOG_FORMAT,
     corsOrigins: parsed.CORS_ORIGINS,
     adminEnvironments: [
       { name: 'production', baseUrl: parsed.PRODUCTION_BASE_URL ?? API_BASE_PATH },

@@ -167,6 +167,33 @@ describe('the server process', () => {
     );
   });
 
+  it('writes readable lines through a pipe with LOG_FORMAT=pretty, as `pnpm dev` sets it, and JSON without', async () => {
+    const pretty = start({ DATABASE_URL: freshDatabaseUrl(), API_KEYS: KEY, LOG_FORMAT: 'pretty' });
+    await pretty.listening;
+    expect(pretty.output()).toMatch(/INFO.*: Animal Store listening on http/);
+    expect(pretty.output()).not.toContain('"msg"');
+    const json = start({ DATABASE_URL: freshDatabaseUrl(), API_KEYS: KEY, NODE_ENV: 'development' });
+    await json.listening;
+    expect(json.output()).toContain('"msg":"Animal Store listening on http');
+  });
+
+  it('on SIGINT, sent twice as Ctrl-C under pnpm does, stops cleanly and exits 0', async () => {
+    const server = start({ DATABASE_URL: freshDatabaseUrl(), API_KEYS: KEY });
+    const origin = await server.listening;
+    // A request in flight keeps the store stopping while the second signal arrives.
+    const inFlight = await createAwaitingBody(
+      origin,
+      { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+      'in flight',
+    );
+    server.child.kill('SIGINT');
+    await expect.poll(() => server.output()).toContain('shutting down');
+    server.child.kill('SIGINT');
+    expect(await inFlight.sendBody()).toBe(201);
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('"msg":"stopped"');
+  });
+
   it.skipIf(!postgresTestDatabase)(
     'with WORKERS=2 on a port in use, says so and exits 1 instead of restarting workers',
     async () => {

@@ -26,9 +26,16 @@ async function startPrimary(config: Config): Promise<void> {
 async function startServer(config: Config): Promise<void> {
   tuneV8ForServing();
   const server = await createStoreServer(config);
-  const stop = () => server.close().then(() => process.exit(0));
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  // Ctrl-C under `pnpm start` reaches the store twice (the terminal signals the whole group, then pnpm passes its
+  // own on): a signal during the stop must not end the process by default action and turn a clean stop into a failure.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close().then(() => process.exit(0));
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
   // Listening (and saying so) only once a signal stops the store gracefully: whoever waits for the "listening"
   // line may send SIGTERM at once.
   await server.listen();

@@ -17,13 +17,18 @@ export const LOG_OPTIONS = { serializers: { err: errorFields } } satisfies pino.
 
 /**
  * JSON lines in production, written asynchronously so that a request never waits for the log (pino flushes what
- * is pending when the process exits); readable colour output while developing at a terminal.
+ * is pending when the process exits); readable output while developing at a terminal, or wherever LOG_FORMAT=pretty
+ * asks for it (`pnpm dev`, whose output turbo reads through a pipe).
  */
-export function createLogger(config: Pick<Config, 'env' | 'logLevel'>): Logger {
+export function createLogger(config: Pick<Config, 'env' | 'logLevel' | 'logFormat'>): Logger {
   // No redaction: no line carries headers (the request log picks its fields, and a test checks that no key reaches
   // the log); redacting paths that are never there cost every line a pass of its own.
   const options = { ...LOG_OPTIONS, level: config.logLevel };
-  if (config.env === 'development' && process.stdout.isTTY) {
+  const pretty =
+    config.logFormat === undefined
+      ? config.env === 'development' && process.stdout.isTTY
+      : config.logFormat === 'pretty';
+  if (pretty) {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } });
   }
   return pino(options, pino.destination({ sync: false }));

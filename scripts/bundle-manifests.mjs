@@ -1,0 +1,68 @@
+// The bundle's manifests as npm reads them. pnpm copies the workspace's own packages with their `workspace:` and
+// `catalog:` ranges, which only pnpm understands (`npm ls` and `npm install` refuse them); each becomes the version
+// the bundle holds, and the copies lose their devDependencies, which name packages the bundle never ships.
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+const PNPM_ONLY = /^(workspace|catalog):/;
+const FIELDS = ['dependencies', 'optionalDependencies', 'peerDependencies'];
+
+/** The version of `name` that Node's resolution finds from `directory`. */
+function installedVersion(directory, name) {
+  for (let dir = directory; ; dir = dirname(dir)) {
+    const candidate = join(basename(dir) === 'node_modules' ? dir : join(dir, 'node_modules'), name);
+    if (existsSync(join(candidate, 'package.json'))) {
+      return JSON.parse(readFileSync(join(candidate, 'package.json'), 'utf8')).version;
+    }
+    if (dirname(dir) === dir)
+      throw new Error(`bundle: ${name}, needed in ${directory}, is not in the bundle`);
+  }
+}
+
+/** The manifest with every pnpm-only range made concrete; undefined when it has none. */
+export function concreteManifest(manifest, directory) {
+  const pnpmOnly = FIELDS.some((field) =>
+    Object.values(manifest[field] ?? {}).some((range) => PNPM_ONLY.test(range)),
+  );
+  if (!pnpmOnly) return undefined;
+  const result = { ...manifest };
+  for (const field of FIELDS) {
+    if (!manifest[field]) continue;
+    result[field] = Object.fromEntries(
+      Object.entries(manifest[field]).map(([name, range]) => [
+        name,
+        PNPM_ONLY.test(range) ? installedVersion(directory, name) : range,
+      ]),
+    );
+  }
+  delete result.devDependencies;
+  return result;
+}
+
+/** Package folders in pnpm's virtual store: node_modules/.pnpm/<id>/node_modules/<name or @scope/name>. */
+function* virtualStorePackages(bundle) {
+  const store = join(bundle, 'node_modules', '.pnpm');
+  for (const id of readdirSync(store)) {
+    const modules = join(store, id, 'node_modules');
+    if (!existsSync(modules)) continue;
+    for (const entry of readdirSync(modules, { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      if (!entry.name.startsWith('@')) yield join(modules, entry.name);
+      else
+        for (const scoped of readdirSync(join(modules, entry.name))) yield join(modules, entry.name, scoped);
+    }
+  }
+}
+
+/** Rewrites every copied package's manifest that carries a pnpm-only range. */
+export function makeManifestsConcrete(bundle) {
+  for (const directory of virtualStorePackages(bundle)) {
+    const path = join(directory, 'package.json');
+    if (!existsSync(path)) continue;
+    const concrete = concreteManifest(JSON.parse(readFileSync(path, 'utf8')), directory);
+    if (!concrete) continue;
+    // pnpm may hard-link the copy to the workspace's own file: a new file, so that the checkout stays untouched.
+    rmSync(path);
+    writeFileSync(path, `${JSON.stringify(concrete, null, 2)}\n`);
+  }
+}
