@@ -107,7 +107,7 @@ export function createApp(deps: AppDependencies): express.Express {
   //    6. validation by the contract, then its handler.
   const operations = {
     ...petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
-    ...apiKeyOperations({ ...deps, keyUsage }),
+    ...apiKeyOperations({ ...deps, keyUsage, publicBaseUrl: deps.config.publicBaseUrl }),
   };
   mountOperations(app, operations, { authenticate, logger: deps.logger, keyUsage });
   // 7. A path of the contract with a method it does not define: 405 with `Allow`; any other path under /v1: 404.

@@ -1,4 +1,4 @@
-import { DEFAULT_ROTATION_OVERLAP_HOURS, expiryProblem } from '@animal-store/contract';
+import { API_BASE_PATH, DEFAULT_ROTATION_OVERLAP_HOURS, expiryProblem } from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { errorBody } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
@@ -25,13 +25,17 @@ export function apiKeyOperations({
   forgetKeyEverywhere = async (keyId) => keyVerifier.forget(keyId),
   keyUsage,
   logger,
+  publicBaseUrl,
 }: {
   apiKeys: ApiKeyRepository;
   keyVerifier: KeyVerifier;
   forgetKeyEverywhere?: ForgetKeyEverywhere;
   keyUsage: KeyUsage;
   logger: Logger;
+  /** Absolute addresses start with it; without it they are relative, as createPet's `Location` is. */
+  publicBaseUrl?: string | undefined;
 }): ApiKeyOperations {
+  const keysUrl = `${publicBaseUrl ?? ''}${API_BASE_PATH}/api-keys`;
   /** The client authentication admitted: every operation here runs behind it. */
   const actingClient = (res: Parameters<typeof requestContext>[0]): ApiClient => {
     const { client } = requestContext(res);
@@ -86,6 +90,8 @@ export function apiKeyOperations({
         }
         const created = await apiKeys.create(body.name, { scopes: body.scopes, expiresAt });
         logChange('API key created', created.id, actingClient(res));
+        // The new key's address, as createPet names its animal (RFC 9110: a 201 names what it created).
+        res.setHeader('Location', `${keysUrl}/${created.id}`);
         return { status: 201, body: { ...storedKeyView(created), key: created.key } };
       },
     },
@@ -148,6 +154,7 @@ export function apiKeyOperations({
         const actor = actingClient(res);
         logChange('API key rotated', params.keyId, actor);
         logChange('API key created', outcome.successor.id, actor);
+        res.setHeader('Location', `${keysUrl}/${outcome.successor.id}`);
         return {
           status: 201,
           body: { ...storedKeyView(outcome.successor), key: outcome.successor.key },

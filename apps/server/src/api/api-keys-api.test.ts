@@ -20,7 +20,10 @@ describe.each(testDatabaseKinds)('the key-management API on $name', (kind) => {
   const createKey = async (body: unknown) => {
     const response = await server().request('/v1/api-keys', json(body));
     expect(response.status).toBe(201);
-    return CreatedApiKeySchema.strict().parse(await response.json());
+    const created = CreatedApiKeySchema.strict().parse(await response.json());
+    // Named as createPet names its animal: the new key's address, relative without PUBLIC_BASE_URL.
+    expect(response.headers.get('location')).toBe(`/v1/api-keys/${created.id}`);
+    return created;
   };
 
   it('creates a key with the given scopes and expiry, shows its secret once, and the key works at once', async () => {
@@ -119,6 +122,8 @@ describe.each(testDatabaseKinds)('the key-management API on $name', (kind) => {
     const response = await server().request(`/v1/api-keys/${old.id}/rotate`, json({ overlapHours: 1 }));
     expect(response.status).toBe(201);
     const successor = CreatedApiKeySchema.strict().parse(await response.json());
+    // Named as createPet names its animal: the new key's address, relative without PUBLIC_BASE_URL.
+    expect(response.headers.get('location')).toBe(`/v1/api-keys/${successor.id}`);
     expect(successor).toMatchObject({
       name: 'rotating',
       scopes: ['pets:read', 'pets:write'],
