@@ -1,5 +1,5 @@
 import { AnimalStoreError } from './animal-store-error.js';
-import { pause, withAttemptSignal } from './call-signal.js';
+import { type AttemptLimit, pause, withAttemptSignal } from './call-signal.js';
 import type { OperationRules } from './operation-rules.js';
 import type { RetrySettings } from './options.js';
 import { afterRetryAfterMs, backoffMs } from './retry-policy.js';
@@ -20,9 +20,8 @@ export async function withRetries<T>(
   const startedAt = Date.now();
   const elapsedMs = () => Date.now() - startedAt;
   for (let attempt = 1; ; attempt++) {
-    const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, settings.deadlineMs - elapsedMs()));
     try {
-      return await withAttemptSignal(rules.signal, timeoutMs, send);
+      return await withAttemptSignal(rules.signal, attemptLimit(settings, elapsedMs()), send);
     } catch (error) {
       if (!(error instanceof AnimalStoreError)) throw error;
       const delayMs =
@@ -32,6 +31,14 @@ export async function withRetries<T>(
       await pause(delayMs, rules.signal);
     }
   }
+}
+
+/** The time the next attempt may take, `elapsedMs` into the call. */
+export function attemptLimit(settings: RetrySettings, elapsedMs: number): AttemptLimit {
+  const leftMs = Math.max(1, settings.deadlineMs - elapsedMs);
+  return settings.timeoutMs <= leftMs
+    ? { ms: settings.timeoutMs, set: { by: 'timeout', ms: settings.timeoutMs } }
+    : { ms: leftMs, set: { by: 'deadline', ms: settings.deadlineMs } };
 }
 
 /** How long to wait before repeating a call that failed with `failure`; undefined when it must not be repeated. */
