@@ -1,4 +1,5 @@
 import { rm, writeFile } from 'node:fs/promises';
+import { connect, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { storedPets } from '@animal-store/testing/seed';
 import {
@@ -13,11 +14,14 @@ import { closedPort, envFor, runCli } from './support/run-cli.js';
 
 let folder: string;
 let servers: StoreProcess[];
+let relays: Array<() => Promise<void>>;
 beforeEach(async () => {
   folder = await folderInRepo();
   servers = [];
+  relays = [];
 });
 afterEach(async () => {
+  await Promise.all(relays.map((close) => close()));
   await Promise.all(servers.map((server) => server.stop()));
   await rm(folder, { recursive: true, force: true });
 });
@@ -26,6 +30,27 @@ async function serve(options: StoreOptions = {}): Promise<StoreProcess> {
   const server = await startStore(options);
   servers.push(server);
   return server;
+}
+
+/** Opens `port` as a plain TCP relay to `target`'s port, closed after the test. */
+async function forward(port: number, target: URL): Promise<void> {
+  const sockets = new Set<Socket>();
+  const relay = createServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
+  relays.push(async () => {
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => relay.close(resolve));
+  });
 }
 
 async function writeRows(name: string, count: number): Promise<string> {
@@ -79,14 +104,24 @@ describe('an import larger than the key’s rate limit', () => {
 
 describe('an import while the server cannot be reached', () => {
   it('resends a refused row with backoff until the server is up, creating it once', async () => {
+    // The store starts first, however long that takes on a busy machine; its address opens, in this process and
+    // at once, when the CLI reports its first refused attempt, so the resends find it whatever the timers do.
+    const server = await serve({ extraApiKeys: [OBSERVER_KEY] });
     const port = await closedPort();
     const file = join(folder, await writeRows('late.ndjson', 3));
     const env = { ANIMAL_STORE_URL: `http://127.0.0.1:${port}/v1`, ANIMAL_STORE_API_KEY: STORE_API_KEY };
-    const importing = runCli(['pets', 'import', file, '--concurrency', '1'], { env });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const server = await serve({ port, extraApiKeys: [OBSERVER_KEY] });
+    let reported = '';
+    let opened: Promise<void> | undefined;
+    const importing = runCli(['pets', 'import', file, '--concurrency', '1'], {
+      env,
+      onStderr: (text) => {
+        reported += text;
+        if (reported.includes('Resending in')) opened ??= forward(port, new URL(server.baseUrl));
+      },
+    });
 
     const result = await importing;
+    expect(opened).toBeDefined();
     expect(result.code).toStrictEqual(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ total: 3, created: 3, replayed: 0, failed: 0 });
     expect(result.stderr).toMatch(

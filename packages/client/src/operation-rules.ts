@@ -1,13 +1,17 @@
 import { type StoreContract, storeContract } from '@animal-store/contract';
 import type { AppRoute } from '@ts-rest/core';
 
-/** What an operation allows beyond the repeats every call gets (429 and 503: the store did not act on it). */
+/** What an operation allows beyond the repeat every call gets (429: the store refused it before acting on it). */
 export interface OperationRules {
   /**
-   * Whether the call may be sent again after no answer (refused connection, timeout): a read, or a write the store
-   * recognises when it comes again (a create with its Idempotency-Key, a revocation).
+   * Whether the call may be sent again when the store may have acted on it unheard: after no answer (a reset, a
+   * timeout) or a 503, which the store also answers when its database connection drops after a write committed.
+   * True for a read, or a write the store recognises when it comes again (a create with its Idempotency-Key, a
+   * revocation).
    */
-  repeatableWithoutAnswer: boolean;
+  repeatableWhenUnsure: boolean;
+  /** What the caller should check after such a failure of a call that is not repeated, added to its message. */
+  whenUnsure: string | undefined;
   /** Whether 409 `idempotency_request_in_progress` means "wait": the first attempt of this create still runs. */
   waitsWhileInProgress: boolean;
   /** Whether the call carries an Idempotency-Key, the same on every attempt. */
@@ -15,13 +19,15 @@ export interface OperationRules {
 }
 
 const READ: OperationRules = {
-  repeatableWithoutAnswer: true,
+  repeatableWhenUnsure: true,
+  whenUnsure: undefined,
   waitsWhileInProgress: false,
   takesIdempotencyKey: false,
 };
 // A lost answer to a call that makes a key may have made one, and a repeat would make another.
 const ONCE: OperationRules = {
-  repeatableWithoutAnswer: false,
+  repeatableWhenUnsure: false,
+  whenUnsure: 'The store may have acted on it before it failed: check before trying again.',
   waitsWhileInProgress: false,
   takesIdempotencyKey: false,
 };
@@ -31,13 +37,26 @@ const RULES = {
   listPets: READ,
   getPet: READ,
   // The store answers a repeat of the same key with the first answer, so a create is safe to repeat.
-  createPet: { repeatableWithoutAnswer: true, waitsWhileInProgress: true, takesIdempotencyKey: true },
+  createPet: {
+    repeatableWhenUnsure: true,
+    whenUnsure: undefined,
+    waitsWhileInProgress: true,
+    takesIdempotencyKey: true,
+  },
   listApiKeys: READ,
   getCurrentApiKey: READ,
-  createApiKey: ONCE,
+  createApiKey: {
+    ...ONCE,
+    whenUnsure:
+      'The store may have made the key before it failed: list the keys (newest first) to see whether it did, and revoke one whose secret you did not receive before creating another.',
+  },
   // Revoking a revoked key changes nothing.
   revokeApiKey: READ,
-  rotateApiKey: ONCE,
+  rotateApiKey: {
+    ...ONCE,
+    whenUnsure:
+      'The store may have rotated the key before it failed: list the keys to see whether it made a successor; its secret is not shown again, so revoke that successor before rotating again.',
+  },
 } satisfies Record<keyof StoreContract, OperationRules>;
 
 const routeName = (route: Pick<AppRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;

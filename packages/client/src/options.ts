@@ -56,7 +56,8 @@ const DEFAULT_DEADLINE_MS = 60_000;
 export function retrySettings(options: TransportOptions): RetrySettings {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (options.retry === false) {
-    return { attempts: 1, deadlineMs: timeoutMs, timeoutMs, onRetry: undefined };
+    // One attempt, bounded by its timeout alone, so that a timeout reads as the option the caller set.
+    return { attempts: 1, deadlineMs: Number.POSITIVE_INFINITY, timeoutMs, onRetry: undefined };
   }
   return {
     attempts: options.retry?.attempts ?? DEFAULT_ATTEMPTS,

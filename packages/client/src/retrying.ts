@@ -1,10 +1,10 @@
 import { AnimalStoreError } from './animal-store-error.js';
-import { pause, withAttemptSignal } from './call-signal.js';
+import { type AttemptLimit, pause, withAttemptSignal } from './call-signal.js';
 import type { OperationRules } from './operation-rules.js';
 import type { RetrySettings } from './options.js';
 import { afterRetryAfterMs, backoffMs } from './retry-policy.js';
 
-type CallRules = Pick<OperationRules, 'repeatableWithoutAnswer' | 'waitsWhileInProgress'> & {
+type CallRules = Pick<OperationRules, 'repeatableWhenUnsure' | 'whenUnsure' | 'waitsWhileInProgress'> & {
   signal: AbortSignal | undefined;
 };
 
@@ -20,18 +20,25 @@ export async function withRetries<T>(
   const startedAt = Date.now();
   const elapsedMs = () => Date.now() - startedAt;
   for (let attempt = 1; ; attempt++) {
-    const timeoutMs = Math.max(1, Math.min(settings.timeoutMs, settings.deadlineMs - elapsedMs()));
     try {
-      return await withAttemptSignal(rules.signal, timeoutMs, send);
+      return await withAttemptSignal(rules.signal, attemptLimit(settings, elapsedMs()), send);
     } catch (error) {
       if (!(error instanceof AnimalStoreError)) throw error;
       const delayMs =
         attempt < settings.attempts && !rules.signal?.aborted ? waitBefore(error, attempt, rules) : undefined;
-      if (delayMs === undefined || elapsedMs() + delayMs > settings.deadlineMs) throw error;
+      if (delayMs === undefined || elapsedMs() + delayMs > settings.deadlineMs) throw told(error, rules);
       settings.onRetry?.({ attempt, delayMs, error });
       await pause(delayMs, rules.signal);
     }
   }
+}
+
+/** The time the next attempt may take, `elapsedMs` into the call. */
+export function attemptLimit(settings: RetrySettings, elapsedMs: number): AttemptLimit {
+  const leftMs = Math.max(1, settings.deadlineMs - elapsedMs);
+  return settings.timeoutMs <= leftMs
+    ? { ms: settings.timeoutMs, set: { by: 'timeout', ms: settings.timeoutMs } }
+    : { ms: leftMs, set: { by: 'deadline', ms: settings.deadlineMs } };
 }
 
 /** How long to wait before repeating a call that failed with `failure`; undefined when it must not be repeated. */
@@ -41,7 +48,24 @@ function waitBefore(failure: AnimalStoreError, attempt: number, rules: CallRules
 }
 
 function mayRepeat(failure: AnimalStoreError, rules: CallRules): boolean {
-  if (failure.status === 429 || failure.status === 503) return true;
+  // The rate limit refuses a call before any handler runs; a 503 may come after a write committed.
+  if (failure.status === 429) return true;
   if (failure.code === 'idempotency_request_in_progress') return rules.waitsWhileInProgress;
-  return failure.status === 0 && rules.repeatableWithoutAnswer;
+  return mayHaveActed(failure) && rules.repeatableWhenUnsure;
+}
+
+/** No answer, or a 503: the store may have done what was asked before the failure. */
+const mayHaveActed = (failure: AnimalStoreError) => failure.status === 0 || failure.status === 503;
+
+/** The failure a call ends with, telling what to check when the store may have acted on a call it will not repeat. */
+function told(failure: AnimalStoreError, rules: CallRules): AnimalStoreError {
+  if (rules.whenUnsure === undefined || !mayHaveActed(failure)) return failure;
+  return new AnimalStoreError({
+    code: failure.code,
+    status: failure.status,
+    message: `${failure.message} ${rules.whenUnsure}`,
+    requestId: failure.requestId,
+    retryAfterMs: failure.retryAfterMs,
+    cause: failure.cause,
+  });
 }

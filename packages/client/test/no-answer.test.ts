@@ -49,17 +49,22 @@ describe('no answer', () => {
       timeoutMs: 200,
       retry: false,
     });
-    expect(await failureOf(client.pets.page())).toMatchObject({ code: 'unreachable', status: 0 });
+    expect(await failureOf(client.pets.page())).toMatchObject({
+      code: 'unreachable',
+      status: 0,
+      message: expect.stringContaining('No answer within 0.2 s.'),
+    });
     expect(silent.requests).toStrictEqual(1);
   });
 
   it('ends each attempt after timeoutMs, and begins no wait that would end past the deadline', async () => {
     const silent = await silentServer();
+    const retries: RetryEvent[] = [];
     const client = createAnimalStoreClient({
       baseUrl: silent.baseUrl,
       apiKey: 'as_any',
       timeoutMs: 300,
-      retry: { attempts: 10, deadlineMs: 2000 },
+      retry: { attempts: 10, deadlineMs: 2000, onRetry: (event) => retries.push(event) },
     });
     const started = Date.now();
     const error = await failureOf(client.pets.page());
@@ -69,10 +74,12 @@ describe('no answer', () => {
       status: 0,
       message: expect.stringContaining('0.3 s'),
     });
-    // 0.3 s, a wait of 0.5 to 0.75 s, 0.3 s: by then the next wait (1 to 1.5 s) would end past 2 s.
+    // 0.3 s, a wait of 0.5 to 0.75 s, 0.3 s: by then, at 1.1 s at least, the next wait (1 to 1.5 s) would end past
+    // 2 s, so the second attempt's failure ends the call though eight attempts are left. Only lower bounds of time
+    // are asserted: a busy machine makes every timer late, never early.
+    expect(retries.map(({ attempt }) => attempt)).toStrictEqual([1]);
     expect(silent.requests).toStrictEqual(2);
     expect(elapsed).toBeGreaterThanOrEqual(1000);
-    expect(elapsed).toBeLessThan(2000);
   });
 
   it('cuts an attempt at the deadline when that comes before the attempt’s own timeout', async () => {
@@ -85,14 +92,14 @@ describe('no answer', () => {
     const started = Date.now();
     const error = await failureOf(client.apiKeys.list());
     const elapsed = Date.now() - started;
+    // The deadline, not the attempt's own 30 s, cut it: the message names the limit, whenever the timer fired.
     expect(error).toMatchObject({
       code: 'unreachable',
       status: 0,
-      message: expect.stringContaining('0.8 s'),
+      message: expect.stringContaining("No answer within the call's deadline of 0.8 s."),
     });
     expect(silent.requests).toStrictEqual(1);
     expect(elapsed).toBeGreaterThanOrEqual(750);
-    expect(elapsed).toBeLessThan(1500);
   });
 
   it('is not repeated for an API key creation, whose lost answer may have made a key', async () => {
@@ -122,6 +129,7 @@ describe('no answer', () => {
       client.pets.create({ name: 'Rex', categoryId: 1 }, { signal: controller.signal }),
     );
     expect(error).toMatchObject({ code: 'unreachable', status: 0, message: 'The call was cancelled.' });
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Uncancelled, four attempts of 0.1 s and waits of at least 0.5, 1 and 2 s would take 3.9 s.
+    expect(Date.now() - started).toBeLessThan(3000);
   });
 });

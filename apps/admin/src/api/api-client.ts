@@ -5,9 +5,11 @@ import { initTsrReactQuery } from '@ts-rest/react-query/v5';
 /**
  * How the admin's calls are repeated. A person at a screen waits about ten seconds for an answer before turning
  * away, so a call gets ten seconds in all, each attempt's time included (the fetcher cuts an attempt to what is
- * left of them), and three attempts. Within that the fetcher silently repeats what the store did not act on: a lost
- * answer, a 503, an add still in progress (the store asks for a second). A wait that would run past the ten
- * seconds, such as a rate limit's minute, is not begun: the screen says at once when to try again.
+ * left of them), and three attempts. Within that the fetcher silently repeats what is safe to repeat: a rate limit's
+ * refusal, an add still in progress (the store asks for a second), and a lost answer or a 503 to anything but
+ * making or rotating a key (a 503 may follow a commit, and only an add's Idempotency-Key makes its repeat harmless).
+ * A wait that would run past the ten seconds, such as a rate limit's minute, is not begun: the screen says at once
+ * when to try again.
  */
 const AT_A_SCREEN: RetryOptions = { attempts: 3, deadlineMs: 10_000 };
 

@@ -49,9 +49,9 @@ export class RowUnreachableError extends UnreachableError {
 }
 
 /**
- * Sends one row until the store decides it: created, replayed or refused. The client repeats the row when the
- * store did not act on it (429, 503, no answer, the same key still in progress), each time with the same
- * Idempotency-Key, so a resend after a lost answer or a timeout cannot create the animal twice. A refused key
+ * Sends one row until the store decides it: created, replayed or refused. The client repeats the row after 429,
+ * 503, no answer or the same key still in progress, each time with the same Idempotency-Key, so a resend after a
+ * lost answer, a timeout or a 503 that followed a commit cannot create the animal twice. A refused key
  * (401) is thrown, as it would refuse every row.
  */
 export async function sendRow(

@@ -21,6 +21,8 @@ export interface RunOptions {
   input?: string;
   /** The folder the command is run in, as a user's current folder. */
   cwd?: string;
+  /** Called with each piece of stderr as it comes, so that a test can act on what the command reports. */
+  onStderr?: (text: string) => void;
 }
 
 /** Runs the built CLI with stdout and stderr as pipes, as a script would. */
@@ -38,7 +40,10 @@ export function runCommand(command: string, args: string[], options: RunOptions 
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr.push(chunk);
+      options.onStderr?.(chunk.toString());
+    });
     child.on('error', reject);
     child.on('close', (code) =>
       resolve({ code, stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() }),

@@ -1,14 +1,20 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
 
+/** An answer the proxy gives itself. */
+export interface ProxyAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body: string;
+}
+
 /**
  * What the proxy does with one request: pass it on, pass it on and then cut the connection before the answer
- * reaches the client (the store acted, the client never hears), or answer itself as a failing gateway would.
+ * reaches the client (the store acted, the client never hears), pass it on and then give its own answer instead of
+ * the store's (the store acted, the client hears a failure, as when the store's database connection drops after a
+ * commit), or answer itself without passing it on, as a failing gateway would.
  */
-export type ProxyStep =
-  | 'forward'
-  | 'drop-answer'
-  | { status: number; headers?: Record<string, string>; body: string };
+export type ProxyStep = 'forward' | 'drop-answer' | { afterForwarding: ProxyAnswer } | ProxyAnswer;
 
 export interface SeenRequest {
   method: string;
@@ -37,7 +43,7 @@ export async function startFaultyProxy(storeBaseUrl: string, steps: ProxyStep[])
   const server = createServer(async (req, res) => {
     seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     const step = steps[seen.length - 1] ?? 'forward';
-    if (typeof step === 'object') {
+    if (typeof step === 'object' && !('afterForwarding' in step)) {
       res.writeHead(step.status, step.headers).end(step.body);
       return;
     }
@@ -53,6 +59,10 @@ export async function startFaultyProxy(storeBaseUrl: string, steps: ProxyStep[])
     const body = Buffer.from(await answer.arrayBuffer());
     if (step === 'drop-answer') {
       res.socket?.destroy();
+      return;
+    }
+    if (typeof step === 'object') {
+      res.writeHead(step.afterForwarding.status, step.afterForwarding.headers).end(step.afterForwarding.body);
       return;
     }
     const headers = [...answer.headers].filter(
