@@ -5,7 +5,7 @@ import { shownFailure } from '../api/api-error';
 import { serverFormErrors } from '../api/server-field-errors';
 import { CreateKeyForm } from './create-key-form';
 import { isKeyField } from './key-form-values';
-import { keyProblem } from './key-words';
+import { keyWriteProblem } from './key-words';
 import { useRefreshKeyList } from './use-key-list';
 
 /** The create-key form on `createApiKey`: the new key, secret included, goes to `onCreated` and nowhere else. */
@@ -17,7 +17,8 @@ export function CreateKeyPanel({ onCreated }: { onCreated: (key: CreatedApiKey) 
 
   const failure = shownFailure(mutation.error);
   const serverErrors =
-    failure && serverFormErrors(failure, isKeyField, (unplaced) => keyProblem(unplaced, 'create the key'));
+    failure &&
+    serverFormErrors(failure, isKeyField, (unplaced) => keyWriteProblem(unplaced, 'create the key'));
 
   return (
     <section className="panel create-key" aria-labelledby={`${id}-title`}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyLabel, keyProblem } from './key-words';
+import { keyLabel, keyProblem, keyWriteProblem } from './key-words';
 
 const refused = (code: string, status: number) =>
   ({ kind: 'refused', body: { code, message: `${code} from the store`, status } }) as const;
@@ -31,5 +31,24 @@ describe('keyProblem', () => {
 describe('keyLabel', () => {
   it('tells two keys of the same name apart by their prefix', () => {
     expect(keyLabel({ name: 'deploy bot', prefix: 'as_Ab12Cd' })).toBe('“deploy bot” (as_Ab12Cd…)');
+  });
+});
+
+describe('keyWriteProblem', () => {
+  it('sends the admin to the list, not to retry, when a creation or rotation may have happened', () => {
+    for (const failure of [
+      { kind: 'unreachable' },
+      { kind: 'busy', limited: false, retryAfterSeconds: 2 },
+    ] as const) {
+      expect(keyWriteProblem(failure, 'create the key')).toMatch(/^The answer was lost.*revoke a new key/);
+    }
+  });
+
+  it('says a rate limit or a refusal as keyProblem does', () => {
+    const limited = { kind: 'busy', limited: true, retryAfterSeconds: 2 } as const;
+    expect(keyWriteProblem(limited, 'rotate the key')).toBe(keyProblem(limited, 'rotate the key'));
+    expect(keyWriteProblem(refused('api_key_rotated', 409), 'rotate the key')).toBe(
+      keyProblem(refused('api_key_rotated', 409), 'rotate the key'),
+    );
   });
 });

@@ -23,3 +23,16 @@ export function keyProblem(failure: CallFailure, doing: string): string {
   }
   return failureWords(failure, doing);
 }
+
+/**
+ * Plain words for a failed key creation or rotation. These are sent once (decision 055): after a 503 or no answer at
+ * all the store may have made the key whose secret never arrived, so the admin is sent to the list, not to retry.
+ */
+export function keyWriteProblem(failure: CallFailure, doing: 'create the key' | 'rotate the key'): string {
+  const unsure = failure.kind === 'unreachable' || (failure.kind === 'busy' && !failure.limited);
+  if (!unsure) return keyProblem(failure, doing);
+  return (
+    `The answer was lost, so this app cannot tell whether the store could ${doing}. The list shows the keys it ` +
+    'has now: revoke a new key whose secret you were not shown, then try again.'
+  );
+}

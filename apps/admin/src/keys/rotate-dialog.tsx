@@ -11,7 +11,7 @@ import { useApi } from '../api/api-client-context';
 import { shownFailure } from '../api/api-error';
 import { ConfirmDialog, type ConfirmDialogHandle } from '../controls/confirm-dialog';
 import { keyParams } from './key-params';
-import { keyLabel, keyProblem } from './key-words';
+import { keyLabel, keyWriteProblem } from './key-words';
 import { useRefreshKeyList } from './use-key-list';
 
 interface RotateDialogProps {
@@ -63,7 +63,7 @@ export function RotateDialog({ apiKey, onRotated, onClose }: RotateDialogProps) 
       confirmLabel="Rotate key"
       pendingLabel="Rotating…"
       pending={mutation.isPending}
-      error={failure && keyProblem(failure, 'rotate the key')}
+      error={failure && keyWriteProblem(failure, 'rotate the key')}
       onConfirm={rotate}
       onClose={onClose}
     >
