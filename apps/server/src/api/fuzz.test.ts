@@ -1,5 +1,4 @@
 import {
-  ErrorSchema,
   ListPetsQuerySchema,
   NewPetSchema,
   PET_STATUSES,
@@ -8,24 +7,12 @@ import {
 } from '@animal-store/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { ZodTypeAny } from 'zod';
+import { expectContractShape } from '../test-support/contract-shape.js';
 import { useTestServer } from '../test-support/use-test-server.js';
 
 /** Fixed by default so a failure reproduces; set FC_SEED to explore other cases. */
 const seed = Number(process.env.FC_SEED ?? 20261122);
 const numRuns = 300;
-
-/** A response is either the success shape of its operation or an Error whose status repeats the HTTP status. */
-async function expectContractShape(response: Response, success: { status: number; schema: ZodTypeAny }) {
-  expect(response.status).toBeLessThan(500);
-  const body = await response.json();
-  if (response.status === success.status) {
-    success.schema.parse(body);
-  } else {
-    expect(ErrorSchema.strict().parse(body).status).toBe(response.status);
-  }
-  return { status: response.status, code: (body as { code?: string }).code };
-}
 
 const statusLike = fc.oneof(fc.constantFrom(...PET_STATUSES), fc.string(), fc.constant('AVAILABLE'));
 const numberLike = fc.oneof(
