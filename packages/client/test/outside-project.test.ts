@@ -11,8 +11,11 @@ import {
   type Tarballs,
 } from './support/outside-project.js';
 
-/** npm fetches the projects' other packages, and TypeScript compiles twice in each: minutes on a slow network. */
-const INSTALL_TIMEOUT_MS = 300_000;
+/**
+ * npm fetches the projects' other packages, and TypeScript compiles twice in each: minutes on a slow network, more
+ * beside every other workspace's suite on two cores. A fail-safe only.
+ */
+const INSTALL_TIMEOUT_MS = 600_000;
 const STEP_TIMEOUT_MS = 120_000;
 
 let store: StoreProcess;

@@ -107,7 +107,10 @@ export async function createOutsideProject(options: {
   const dir = await mkdtemp(join(tmpdir(), `${options.name}-`));
   const manifest = { name: options.name, version: '1.0.0', private: true, type: 'module' };
   await writeFile(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-  await mustRun('npm', ['install', '--no-audit', '--no-fund', ...options.install], dir);
+  // --prefer-offline: what npm's cache already holds is taken without asking the registry again (a developer's
+  // second install does the same); what it lacks is fetched. A registry slow to answer its many revalidations took a
+  // CI run past its hook's bound.
+  await mustRun('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...options.install], dir);
 
   for (const file of options.sources) {
     await mkdir(dirname(join(dir, 'src', file)), { recursive: true });
