@@ -108,8 +108,7 @@ export async function createOutsideProject(options: {
   const manifest = { name: options.name, version: '1.0.0', private: true, type: 'module' };
   await writeFile(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   // --prefer-offline: what npm's cache already holds is taken without asking the registry again (a developer's
-  // second install does the same); what it lacks is fetched. A registry slow to answer its many revalidations took a
-  // CI run past its hook's bound.
+  // second install does the same); what it lacks is fetched. Dozens of revalidations fewer on every run.
   await mustRun('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...options.install], dir);
 
   for (const file of options.sources) {
