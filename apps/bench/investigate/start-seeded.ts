@@ -4,8 +4,8 @@ import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
 import { type LoadFigures, runLoad } from '#bench/load/run-load.js';
 import { type Scenario, scenarioRequests } from '#bench/load/scenarios.js';
 import { repoRoot } from '#bench/paths.js';
-import { freePort } from '#bench/processes/free-port.js';
-import { type RunningServer, startServer } from '#bench/processes/server-process.js';
+import type { RunningServer } from '#bench/processes/server-process.js';
+import { startOnFreePort } from '#bench/processes/start-on-free-port.js';
 
 /** Where the profiled servers' CPU profiles and callgrind counts go; git ignores the folder. */
 export const profilesDir = `${repoRoot}bench/profiles`;
@@ -37,19 +37,19 @@ export async function startSeeded(
   const contender = contendersFor(fixture.kind).find((contender) => contender.id === contenderId);
   if (!contender) throw new Error(`no ${contenderId} contender on ${fixture.kind}`);
   if (!contender.migrates) await fixture.reseed();
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const launch = contender.launch(port, fixture.url);
-  const server = await startServer({
-    name: options.name,
-    args: [...options.nodeArgs, ...launch.args],
-    env: { ...launch.env, ...options.env },
-    readyUrl: `${baseUrl}${contender.readyPath}`,
-    headers: requestHeaders,
-    logPath: join(options.workDir, `${options.name}.log`),
-    launcher: options.launcher,
-    readyTimeoutMs: options.readyTimeoutMs,
-    stopTimeoutMs: options.stopTimeoutMs,
+  const { server, baseUrl } = await startOnFreePort((port, baseUrl) => {
+    const launch = contender.launch(port, fixture.url);
+    return {
+      name: options.name,
+      args: [...options.nodeArgs, ...launch.args],
+      env: { ...launch.env, ...options.env },
+      readyUrl: `${baseUrl}${contender.readyPath}`,
+      headers: requestHeaders,
+      logPath: join(options.workDir, `${options.name}.log`),
+      launcher: options.launcher,
+      readyTimeoutMs: options.readyTimeoutMs,
+      stopTimeoutMs: options.stopTimeoutMs,
+    };
   });
   try {
     if (contender.migrates) await fixture.reseed();

@@ -5,8 +5,8 @@ import { combineRounds } from './load/combine-rounds.js';
 import { failedRequests, type LoadFigures, runLoad } from './load/run-load.js';
 import { SCENARIOS, scenarioRequests } from './load/scenarios.js';
 import type { Measurement, ServerFigures } from './measurements.js';
-import { freePort } from './processes/free-port.js';
-import { type RunningServer, startServer } from './processes/server-process.js';
+import type { RunningServer } from './processes/server-process.js';
+import { startOnFreePort } from './processes/start-on-free-port.js';
 import { type BenchSettings, measureSecondsFor } from './settings.js';
 
 export interface SuiteTarget {
@@ -52,15 +52,13 @@ async function startAll(contenders: readonly Contender[], target: SuiteTarget, c
         await target.reseed();
         seeded = true;
       }
-      const port = await freePort();
-      const baseUrl = `http://127.0.0.1:${port}`;
-      const server = await startServer({
+      const { server, baseUrl } = await startOnFreePort((port, baseUrl) => ({
         name: `${contender.id} on ${target.kind}`,
         ...contender.launch(port, target.url),
         readyUrl: `${baseUrl}${contender.readyPath}`,
         headers: requestHeaders,
         logPath: join(context.workDir, `${contender.id}-${target.kind}.log`),
-      });
+      }));
       // The first contender that migrates starts on an empty database and creates the tables to seed.
       const freshDatabase = contender.migrates && !seeded;
       if (freshDatabase) {

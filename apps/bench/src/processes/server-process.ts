@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { benchNode } from '../bench-node.js';
 import { processTree, residentBytes } from './process-tree.js';
@@ -74,15 +74,34 @@ export function killAllServersNow(): void {
   for (const child of running) if (child.pid !== undefined) killTree(processTree(child.pid));
 }
 
-function logTail(path: string): string {
+/** What the server wrote to its log since `offset`, the log's size when it was started. */
+function logSince(path: string, offset: number): string {
   try {
-    return readFileSync(path, 'utf8').slice(-2_000);
+    return readFileSync(path).subarray(offset).toString('utf8');
   } catch {
     return '';
   }
 }
 
+function logSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A server that exited because its port was taken between the harness finding it free and the server binding it:
+ * another suite's server got there first. Worth one more try on another port; any other failure is not.
+ */
+export class PortTakenError extends Error {}
+
+/** What a Node server (EADDRINUSE) or the store (its own sentence) writes when its port is taken. */
+const PORT_TAKEN = /EADDRINUSE|already in use/;
+
 export async function startServer(spec: ServerSpec): Promise<RunningServer> {
+  const logOffset = logSize(spec.logPath);
   const log = openSync(spec.logPath, 'a');
   const startedAt = performance.now();
   const [command, ...args] = [...(spec.launcher ?? []), benchNode, ...spec.args] as [string, ...string[]];
@@ -111,8 +130,9 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
     }
     await sleep(READY_POLL_MS);
   }
+  const exitedByItself = child.exitCode !== null || child.signalCode !== null;
   await stopChild(child);
-  throw new Error(
-    `${spec.name} did not answer 200 at ${spec.readyUrl}; its log ends:\n${logTail(spec.logPath)}`,
-  );
+  const logged = logSince(spec.logPath, logOffset);
+  const message = `${spec.name} did not answer 200 at ${spec.readyUrl}; its log ends:\n${logged.slice(-2_000)}`;
+  throw exitedByItself && PORT_TAKEN.test(logged) ? new PortTakenError(message) : new Error(message);
 }

@@ -10,8 +10,7 @@ import { sqliteStoreQueries } from '../baselines/sqlite-store-queries.js';
 import type { StoreQueries } from '../baselines/store-queries.js';
 import { contendersFor, requestHeaders } from '../contenders.js';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
-import { freePort } from '../processes/free-port.js';
-import { startServer } from '../processes/server-process.js';
+import { startOnFreePort } from '../processes/start-on-free-port.js';
 
 export type ContenderName = 'store' | 'fastify' | 'express-stock';
 
@@ -35,17 +34,17 @@ export async function startStore(
 ): Promise<ServingContender> {
   const store = contendersFor(fixture.kind).find((contender) => contender.id === 'store');
   if (!store) throw new Error(`no store on ${fixture.kind}`);
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const launch = store.launch(port, fixture.url);
   const logPath = join(workDir, `${name}.log`);
-  const server = await startServer({
-    name,
-    args: launch.args,
-    env: { ...launch.env, ...env },
-    readyUrl: `${baseUrl}${store.readyPath}`,
-    headers: requestHeaders,
-    logPath,
+  const { server, baseUrl } = await startOnFreePort((port, baseUrl) => {
+    const launch = store.launch(port, fixture.url);
+    return {
+      name,
+      args: launch.args,
+      env: { ...launch.env, ...env },
+      readyUrl: `${baseUrl}${store.readyPath}`,
+      headers: requestHeaders,
+      logPath,
+    };
   });
   return { name: 'store', baseUrl, logPath, close: () => server.stop() };
 }
