@@ -44,8 +44,20 @@ async function freePort(): Promise<number> {
  * use to pick a schema, and ignoring it would put every test in the same schema.
  */
 export async function startPgBouncer(upstreamUrl: string): Promise<PgBouncer> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await startPgBouncerOn(await freePort(), upstreamUrl);
+    } catch (error) {
+      // Another suite's server may take the port between freePort() finding it and pgbouncer binding it.
+      if (!(error instanceof PortTakenError) || attempt >= 3) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startPgBouncerOn(port: number, upstreamUrl: string): Promise<PgBouncer> {
   const upstream = new URL(upstreamUrl);
-  const port = await freePort();
   const directory = mkdtempSync(join(tmpdir(), 'animal-store-pgbouncer-'));
   chmodSync(directory, 0o777);
   writeFileSync(join(directory, 'users.txt'), '"postgres" ""\n');
@@ -97,9 +109,12 @@ export async function startPgBouncer(upstreamUrl: string): Promise<PgBouncer> {
       return { origin, stop };
     } catch (error) {
       await probe.end().catch(() => undefined);
-      if (attempt >= 50 || child.exitCode !== null) {
+      // PgBouncer does not exit when its TCP port is taken: it says so and serves its Unix socket only.
+      const portTaken = /Address already in use/.test(output);
+      if (attempt >= 50 || child.exitCode !== null || portTaken) {
         await stop();
-        throw new Error(`pgbouncer did not start: ${(error as Error).message}\n${output}`);
+        const message = `pgbouncer did not start: ${(error as Error).message}\n${output}`;
+        throw portTaken ? new PortTakenError(message) : new Error(message);
       }
       await sleep(100);
     }
