@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAnimal, tableRows } from './support/catalogue-page.js';
 import { type Browser, launchChromium } from './support/chromium.js';
-import { freePort, type StoreProcess, startStore } from './support/store-process.js';
+import { type StoreProcess, startStore } from './support/store-process.js';
 import { plantSignIn } from './support/tab-session.js';
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
@@ -82,8 +82,7 @@ describe('failures in plain words', () => {
   });
 
   it('says the store cannot be reached, keeps what was typed, and adds it once the store is back', async () => {
-    const port = await freePort();
-    const first = await startStore({ PORT: String(port) });
+    const first = await startStore();
     await page.goto(`${first.origin}/admin/`);
     await signIn(first);
     await page.getByRole('button', { name: '+ Add an animal' }).click();
@@ -101,7 +100,7 @@ describe('failures in plain words', () => {
     await shoot('add-unreachable');
 
     // The same store comes back on the same address, with the same key, on a fresh database.
-    const second = await startStore({ PORT: String(port), API_KEYS: first.apiKey });
+    const second = await startStore({ PORT: new URL(first.origin).port, API_KEYS: first.apiKey });
     stores.push(second);
     await form.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => page.getByText('Added Rex with ID 1.').isVisible()).toBe(true);
