@@ -19,7 +19,7 @@ import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } fro
 import { healthRoutes } from './observability/health.js';
 import type { Metrics } from './observability/metrics.js';
 import { observeRequests, type RequestObserver } from './observability/observe-requests.js';
-import { requestLog } from './observability/request-logger.js';
+import { logWithPino, requestLog } from './observability/request-logger.js';
 import { requestMetrics } from './observability/request-metrics.js';
 import type { Tracing } from './observability/tracing-switch.js';
 import { adminAppRoutes } from './pages/admin-app.js';
@@ -28,6 +28,7 @@ import { faviconRoutes } from './pages/favicon.js';
 import type { ApiKeyRepository } from './store/api-key-repository.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
+import type { AppTuning } from './tuning/index.js';
 
 export interface AppDependencies {
   pets: PetRepository;
@@ -48,6 +49,8 @@ export interface AppDependencies {
   metrics?: Metrics;
   /** A server span for every request when traces are exported (OTEL_EXPORTER_OTLP_ENDPOINT). */
   tracing?: Pick<Tracing, 'traceRequests' | 'idsOf'>;
+  /** Faster ways to set the fixed headers and write the request log (tuning/); without it, Node's and pino's own. */
+  tuning?: AppTuning;
 }
 
 /** Origins of the absolute API base addresses the admin app may switch to. */
@@ -80,7 +83,8 @@ export function createApp(deps: AppDependencies): express.Express {
 
   // 1. The request's id and context; the log and the metrics hear of it when it arrives and when it is answered;
   //    with tracing on, its span, active for every later step.
-  const observers: RequestObserver[] = [requestLog(deps.logger, clientAddress, deps.tracing?.idsOf)];
+  const { headerBlock, requestLogWriter = logWithPino(deps.logger) } = deps.tuning ?? {};
+  const observers: RequestObserver[] = [requestLog(requestLogWriter, clientAddress, deps.tracing?.idsOf)];
   if (deps.metrics) observers.push(requestMetrics(deps.metrics));
   const observe = [
     observeRequests(trustedPeerReader(trustProxy !== undefined), observers),
@@ -100,7 +104,7 @@ export function createApp(deps: AppDependencies): express.Express {
 
   // 2. The API's security headers and CORS. The API first, as it is what is called most: every layer a request
   //    passes costs. Nothing under /v1 falls through to the pages.
-  app.use(API_BASE_PATH, ...observe, apiSecurityHeaders, ...corsForApi(deps.config.corsOrigins));
+  app.use(API_BASE_PATH, ...observe, apiSecurityHeaders(headerBlock), ...corsForApi(deps.config.corsOrigins));
   app.get(`${API_BASE_PATH}/openapi.json`, serveOpenApiDocument);
   // 3.–6. The operations (api/mount-operations.ts): 3. each one's own steps (api/pet-operations.ts,
   //    api/api-key-operations.ts), 4. authentication and the scope the contract names, 5. its body steps,
@@ -116,7 +120,7 @@ export function createApp(deps: AppDependencies): express.Express {
   app.use(API_BASE_PATH, ...authenticate, answerRouteNotFound);
 
   // 2. (pages) Health, the icon, the API's documentation and the admin app, with the headers a browser document needs.
-  app.use(...observe, documentSecurityHeaders(apiOrigins(deps.config)));
+  app.use(...observe, documentSecurityHeaders(apiOrigins(deps.config), headerBlock));
   app.use(healthRoutes(deps.checkReady, deps.logger));
   app.use(faviconRoutes());
   app.use(

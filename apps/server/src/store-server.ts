@@ -13,7 +13,7 @@ import { createLogger } from './observability/logger.js';
 import { metricsOfServingProcess } from './observability/serve-metrics.js';
 import { startTracingIfConfigured } from './observability/tracing-switch.js';
 import { prepareStore } from './prepare-store.js';
-import { bornWithAppPrototypes } from './tuning/index.js';
+import { appTuning, bornWithAppPrototypes } from './tuning/index.js';
 
 /** A whole store, built but not yet listening. */
 export interface StoreServer {
@@ -73,6 +73,7 @@ export async function createStoreServer(
     adminDistDir,
     metrics: metrics?.metrics,
     tracing,
+    tuning: appTuning(logger),
   });
   // The tuning's request and response classes are made for this app, and become its prototypes (tuning/).
   const server = createHttpServer(app, config.serverLimits, bornWithAppPrototypes(app));

@@ -5,6 +5,41 @@ import { requestContext } from '../http/request-context.js';
 import type { RequestObserver } from './observe-requests.js';
 import type { TraceIds } from './tracing-switch.js';
 
+/** What a request's log line says, in the order it says it. */
+export interface RequestLogFields {
+  req: { id: string; method: string; path: string; remoteAddress: string | undefined };
+  res: { statusCode: number };
+  /** The path pattern of the route that answered, e.g. /v1/pets/:petId: groups requests without their ids. */
+  route: string | undefined;
+  responseTime: number;
+  /** The client's own `X-Request-Id`, when it was not adopted. */
+  clientRequestId: string | undefined;
+  /** The response was cut off before it was done. */
+  aborted: boolean;
+  /** With tracing on: the request's `trace_id` and `span_id`, which join its line to its trace. */
+  traceIds: TraceIds | undefined;
+}
+
+/** Writes one request's line at `level`, with `msg` (e.g. "GET 200"); the tuning has a faster one than pino's. */
+export type RequestLogWriter = (fields: RequestLogFields, level: 'info' | 'error', msg: string) => void;
+
+/** The line as pino writes it: fields left undefined (or false, for `aborted`) are left out. */
+export const logWithPino =
+  (logger: Logger): RequestLogWriter =>
+  (fields, level, msg) => {
+    const { req, res, route, responseTime, clientRequestId, aborted, traceIds } = fields;
+    const entry = {
+      req,
+      res,
+      route,
+      responseTime,
+      ...(clientRequestId !== undefined ? { clientRequestId } : {}),
+      ...(aborted ? { aborted: true } : {}),
+      ...traceIds,
+    };
+    logger[level](entry, msg);
+  };
+
 /**
  * One JSON line per request, written when the response is done: request id, method, path, client address (behind
  * trusted proxies, the one they forward), matched route, status and duration, and the client's own `X-Request-Id`
@@ -13,31 +48,29 @@ import type { TraceIds } from './tracing-switch.js';
  * throughput of a list request.
  */
 export function requestLog(
-  logger: Logger,
+  write: RequestLogWriter,
   clientAddress: ClientAddress,
-  /** With tracing on: the request's `trace_id` and `span_id`, which join its line to its trace. */
   traceIdsOf?: (res: Response) => TraceIds | undefined,
 ): RequestObserver {
   return {
     finished(req, res, elapsedMs) {
       const { requestId, clientRequestId } = requestContext(res);
-      const entry = {
+      const statusCode = res.statusCode;
+      const fields: RequestLogFields = {
         req: {
           id: requestId,
           method: req.method,
-          path: req.originalUrl.split('?', 1)[0],
+          path: req.originalUrl.split('?', 1)[0] as string,
           remoteAddress: clientAddress(req),
         },
-        res: { statusCode: res.statusCode },
-        // The path pattern of the route that answered, e.g. /v1/pets/:petId: groups requests without their ids.
+        res: { statusCode },
         route: (req.route as { path?: string } | undefined)?.path,
         responseTime: Math.round(elapsedMs),
-        ...(clientRequestId !== undefined ? { clientRequestId } : {}),
-        ...(res.writableFinished ? {} : { aborted: true }),
-        ...traceIdsOf?.(res),
+        clientRequestId,
+        aborted: !res.writableFinished,
+        traceIds: traceIdsOf?.(res),
       };
-      if (res.statusCode >= 500) logger.error(entry, `${req.method} ${res.statusCode}`);
-      else logger.info(entry, `${req.method} ${res.statusCode}`);
+      write(fields, statusCode >= 500 ? 'error' : 'info', `${req.method} ${statusCode}`);
     },
   };
 }

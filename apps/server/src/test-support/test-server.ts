@@ -7,7 +7,7 @@ import { createHttpServer, type ServerLimits } from '../http/http-server.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
 import { LOG_OPTIONS } from '../observability/logger.js';
 import { openRepositories, type Repositories } from '../store/repositories.js';
-import { bornWithAppPrototypes, databaseTuning } from '../tuning/index.js';
+import { appTuning, bornWithAppPrototypes, databaseTuning } from '../tuning/index.js';
 
 export interface TestServer {
   /** Origin of the server, e.g. http://127.0.0.1:41234 */
@@ -72,6 +72,7 @@ export async function startTestServer(
       ...options.rateLimits,
     },
     adminDistDir: options.adminDistDir ?? adminDistDir,
+    tuning: appTuning(logger),
   });
   const server = createHttpServer(
     app,

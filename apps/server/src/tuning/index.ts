@@ -6,7 +6,12 @@
  */
 import type { Database as SqliteConnection } from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
+import type { Logger } from 'pino';
+import type { HeaderBlock } from '../http/security-headers.js';
+import type { RequestLogWriter } from '../observability/request-logger.js';
 import { namedStatements, type StatementNamer } from './postgres-prepared-statements.js';
+import { preparedHeaderBlock } from './prepared-header-block.js';
+import { requestLogLines } from './request-log-line.js';
 import { withCachedStatements } from './sqlite-statement-cache.js';
 
 export { bornWithAppPrototypes } from './born-with-app-prototypes.js';
@@ -27,4 +32,15 @@ export function databaseTuning(options: { namedPostgresStatements: boolean }): D
     sqlite: withCachedStatements,
     postgresStatementName: options.namedPostgresStatements ? namedStatements() : undefined,
   };
+}
+
+/** What the tuning changes in the app's request path: how fixed headers are set, how the request log is written. */
+export interface AppTuning {
+  headerBlock?: HeaderBlock;
+  requestLogWriter?: RequestLogWriter;
+}
+
+/** The app's tuning: headers validated once and set as a block, the request log line built for its shape. */
+export function appTuning(logger: Logger): AppTuning {
+  return { headerBlock: preparedHeaderBlock, requestLogWriter: requestLogLines(logger) };
 }
