@@ -113,7 +113,7 @@ export function createApp(deps: AppDependencies): express.Express {
     ...petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
     ...apiKeyOperations({ ...deps, keyUsage, publicBaseUrl: deps.config.publicBaseUrl }),
   };
-  mountOperations(app, operations, { authenticate, logger: deps.logger, keyUsage });
+  mountOperations(app, operations, { authenticate, logger: deps.logger, keyUsage, headerBlock });
   // 7. A path of the contract with a method it does not define: 405 with `Allow`; any other path under /v1: 404.
   //    Both after authentication, so that an unauthenticated client learns nothing of the API.
   answerMethodNotAllowed(app, servedContract, authenticate);

@@ -2,6 +2,7 @@ import { formatLink, GET_PET_DEPRECATED_SINCE, GET_PET_SUNSET } from '@animal-st
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { requestContext } from '../http/request-context.js';
+import { type HeaderBlock, headersOneByOne } from '../http/security-headers.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 
 /** One log line per client per interval is enough to find who still calls getPet, without flooding the log. */
@@ -17,15 +18,16 @@ export function deprecated(options: {
   logger: Logger;
   operation: string;
   keyUsage: KeyUsage;
+  headerBlock?: HeaderBlock;
 }): RequestHandler {
   const lastLoggedAt = new Map<string, number>();
-  const deprecation = `@${GET_PET_DEPRECATED_SINCE.getTime() / 1000}`;
-  const sunset = GET_PET_SUNSET.toUTCString();
-  const successor = formatLink(options.successor, 'successor-version');
+  const setDeprecationHeaders = (options.headerBlock ?? headersOneByOne)([
+    ['Deprecation', `@${GET_PET_DEPRECATED_SINCE.getTime() / 1000}`],
+    ['Sunset', GET_PET_SUNSET.toUTCString()],
+    ['Link', formatLink(options.successor, 'successor-version')],
+  ]);
   return (_req, res, next) => {
-    res.setHeader('Deprecation', deprecation);
-    res.setHeader('Sunset', sunset);
-    res.setHeader('Link', successor);
+    setDeprecationHeaders(res);
     res.on('finish', () => {
       const { client } = requestContext(res);
       if (!client) return;

@@ -3,6 +3,7 @@ import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/express';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { HeaderBlock } from '../http/security-headers.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import { requireScope } from './authenticate.js';
 import { deprecated } from './deprecation.js';
@@ -28,6 +29,8 @@ interface SharedSteps {
   authenticate: readonly RequestHandler[];
   logger: Logger;
   keyUsage: KeyUsage;
+  /** How a deprecated operation's fixed headers are set (tuning/); Node's `setHeader` each by default. */
+  headerBlock?: HeaderBlock;
 }
 
 /**
@@ -39,13 +42,21 @@ function stepsOf(
   operation: Operation<AppRoute>,
   route: AppRoute,
   name: string,
-  { authenticate, logger, keyUsage }: SharedSteps,
+  { authenticate, logger, keyUsage, headerBlock }: SharedSteps,
 ): RequestHandler[] {
   const scope = requiredScope(route);
   return [
     ...(operation.deprecatedFor === undefined
       ? []
-      : [deprecated({ successor: operation.deprecatedFor, logger, operation: name, keyUsage })]),
+      : [
+          deprecated({
+            successor: operation.deprecatedFor,
+            logger,
+            operation: name,
+            keyUsage,
+            headerBlock,
+          }),
+        ]),
     ...authenticate,
     ...(scope === undefined ? [] : [requireScope(scope, name)]),
     ...(operation.readsJsonBody ? [requireJsonBody, parseJsonBody] : []),
