@@ -75,7 +75,12 @@ export async function createStoreServer(
     tracing,
   });
   // The tuning's request and response classes are made for this app, and become its prototypes (tuning/).
-  const server = createHttpServer(app, config.serverLimits, bornWithAppPrototypes(app));
+  const server = createHttpServer(
+    app,
+    config.serverLimits,
+    bornWithAppPrototypes(app),
+    tracing?.traceRefusal,
+  );
   let sweep: NodeJS.Timeout | undefined;
   let closed: Promise<void> | undefined;
 
