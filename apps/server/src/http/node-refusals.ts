@@ -22,11 +22,12 @@ interface Refusal {
 
 /**
  * Told of each refusal made before the app, with the little known of its request (a span, with tracing on): the
- * Error code and status it was answered with, the method when the request was read, Node's parser error when not.
+ * Error code and status it was answered with, the method when the request was read, Node's error code when not
+ * (its parser's, or its headers timeout's).
  */
 export type RefusalTracer = (
   answer: { code: ErrorCode; status: number },
-  known: { method?: string; parserError?: string },
+  known: { method?: string; nodeError?: string },
 ) => void;
 
 /** The refusal told to the tracer, when there is one: the status its Error code is answered with. */
@@ -165,7 +166,7 @@ export function refuseUnservableRequests(
 export function answerNodeRefusalsWithErrors(server: Server, traceRefusal?: RefusalTracer): void {
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     const refusal = answerClientError(error, socket);
-    if (refusal) tell(traceRefusal, refusal, { parserError: error.code });
+    if (refusal) tell(traceRefusal, refusal, { nodeError: error.code });
   });
   server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
     tell(traceRefusal, UNMET_EXPECTATION, { method: req.method });

@@ -160,16 +160,16 @@ export function commandTracer(tracer: Tracer): CommandTracer {
 
 /**
  * A request refused before the app as a short server span of its own, named by the Error code it was answered with
- * (`headers_too_large`, `bad_request`): its status, its method when it was read, and Node's parser error
- * (`error.type`, e.g. `HPE_HEADER_OVERFLOW`) when it was not. Never its path or headers, which were not read or may
- * be what was wrong. A root span: a request Node could not read has no `traceparent` to continue, and one it read
+ * (`headers_too_large`, `bad_request`): its status, its method when it was read, and Node's error code
+ * (`error.type`: `HPE_HEADER_OVERFLOW`, `ERR_HTTP_REQUEST_TIMEOUT`) when it was not. Never its path or headers,
+ * which were not read or may be what was wrong. A root span: a request Node could not read has no `traceparent` to continue, and one it read
  * but the store does not serve (no Host, HTTP/2 as text, CONNECT) is treated alike.
  */
 export function refusalTracer(tracer: Tracer): RefusalTracer {
-  return ({ code, status }, { method, parserError }) => {
+  return ({ code, status }, { method, nodeError }) => {
     const attributes: Record<string, string | number> = { 'http.response.status_code': status };
     if (method !== undefined) attributes['http.request.method'] = method;
-    if (parserError !== undefined) attributes['error.type'] = parserError;
+    if (nodeError !== undefined) attributes['error.type'] = nodeError;
     tracer.startSpan(code, { kind: SpanKind.SERVER, attributes }, ROOT_CONTEXT).end();
   };
 }
