@@ -4,6 +4,7 @@ export const TOOLS = {
   allocations: 'bytes a request allocates in the store and in bare Express, by package and function',
   instructions:
     "instructions a read costs each, and the metrics' share, counted by callgrind (needs valgrind)",
+  tracing: 'the store and store + tracing alone, side by side as the bench runs them (about 3 minutes)',
 } as const;
 
 export type ToolName = keyof typeof TOOLS;

@@ -1,6 +1,6 @@
 /**
  * `pnpm --filter @animal-store/bench investigate <tool>`: the tools that look inside one server (CPU profile,
- * allocations, instruction counts) rather than compare servers. They import the comparison's build (the servers,
+ * allocations, instruction counts, the cost of tracing) rather than compare servers. They import the comparison's build (the servers,
  * fixtures and load of `pnpm bench`) through the package's `#bench/*` imports, and are compiled only by this
  * command, so `pnpm check` neither builds nor tests them.
  */
@@ -8,8 +8,9 @@ import { allocations } from './allocations.js';
 import { chooseTool, type ToolName, usage } from './choose-tool.js';
 import { instructions } from './instructions.js';
 import { profile } from './profile.js';
+import { tracing } from './tracing.js';
 
-const run: Record<ToolName, () => Promise<void>> = { profile, allocations, instructions };
+const run: Record<ToolName, () => Promise<void>> = { profile, allocations, instructions, tracing };
 
 const choice = chooseTool(process.argv.slice(2));
 if ('help' in choice) {

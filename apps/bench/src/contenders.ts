@@ -7,6 +7,7 @@ import { jsonServerBinPath, storeMainPath } from './paths.js';
 export type ContenderId =
   | 'store'
   | 'store-metrics'
+  | 'store-tracing'
   | 'store-2-workers'
   | 'node-http'
   | 'express'
@@ -42,6 +43,11 @@ export interface Contender {
   /** Node arguments and environment for a start on `port` with `databaseUrl` (a db.json path for json-server). */
   launch(port: number, databaseUrl: string): { args: string[]; env: Record<string, string> };
   readyPath: string;
+  /**
+   * True for store-tracing: the harness starts an OTLP/HTTP sink for it (trace-sink/) and names it in
+   * OTEL_EXPORTER_OTLP_ENDPOINT, which switches tracing on.
+   */
+  exportsTraces?: boolean;
 }
 
 /** A server of apps/bench/src/baselines/: a bare ceiling, or a peer with the store's features and limit. */
@@ -111,6 +117,9 @@ export function contendersFor(kind: DatabaseKind): Contender[] {
     store('store', 1),
     // The store with its Prometheus metrics on (a listener on a free port, never scraped): the cost of counting.
     store('store-metrics', 1, { METRICS_PORT: '0' }),
+    // The store with every request traced, its spans sent over OTLP/HTTP (protobuf, the default) to the bench's
+    // sink: the cost of tracing. always_on, so that a caller's unsampled traceparent would not spare a request.
+    { ...store('store-tracing', 1, { OTEL_TRACES_SAMPLER: 'always_on' }), exportsTraces: true },
     ...(kind === 'postgres' ? [store('store-2-workers', 2)] : []),
     baseline('node-http', 'node-http-server.js'),
     baseline('express', 'express-server.js'),

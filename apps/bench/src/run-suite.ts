@@ -8,6 +8,7 @@ import type { Measurement, ServerFigures } from './measurements.js';
 import type { RunningServer } from './processes/server-process.js';
 import { startOnFreePort } from './processes/start-on-free-port.js';
 import { type BenchSettings, measureSecondsFor } from './settings.js';
+import { startTraceSink, type TraceSink } from './trace-sink/trace-sink.js';
 
 export interface SuiteTarget {
   kind: DatabaseKind;
@@ -35,6 +36,13 @@ interface Started {
   server: RunningServer;
   baseUrl: string;
   freshDatabase: boolean;
+  /** Where it sends its spans, when it exports traces. */
+  traceSink: TraceSink | undefined;
+}
+
+/** The contender's environment, with the sink its spans go to, if any. */
+function withTraceSink(env: Record<string, string>, traceSink: TraceSink | undefined) {
+  return traceSink ? { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: traceSink.origin } : env;
 }
 
 /**
@@ -47,26 +55,35 @@ async function startAll(contenders: readonly Contender[], target: SuiteTarget, c
   const failures: string[] = [];
   let seeded = false;
   for (const contender of contenders) {
+    let traceSink: TraceSink | undefined;
     try {
       if (!contender.migrates && !seeded) {
         await target.reseed();
         seeded = true;
       }
-      const { server, baseUrl } = await startOnFreePort((port, baseUrl) => ({
-        name: `${contender.id} on ${target.kind}`,
-        ...contender.launch(port, target.url),
-        readyUrl: `${baseUrl}${contender.readyPath}`,
-        headers: requestHeaders,
-        logPath: join(context.workDir, `${contender.id}-${target.kind}.log`),
-      }));
+      if (contender.exportsTraces) {
+        traceSink = await startTraceSink(join(context.workDir, `otlp-sink-${target.kind}.log`));
+      }
+      const { server, baseUrl } = await startOnFreePort((port, baseUrl) => {
+        const { args, env } = contender.launch(port, target.url);
+        return {
+          name: `${contender.id} on ${target.kind}`,
+          args,
+          env: withTraceSink(env, traceSink),
+          readyUrl: `${baseUrl}${contender.readyPath}`,
+          headers: requestHeaders,
+          logPath: join(context.workDir, `${contender.id}-${target.kind}.log`),
+        };
+      });
       // The first contender that migrates starts on an empty database and creates the tables to seed.
       const freshDatabase = contender.migrates && !seeded;
       if (freshDatabase) {
         await target.reseed();
         seeded = true;
       }
-      started.push({ contender, server, baseUrl, freshDatabase });
+      started.push({ contender, server, baseUrl, freshDatabase, traceSink });
     } catch (error) {
+      await traceSink?.stop();
       const failure = `${contender.id} on ${target.kind} failed: ${(error as Error).message}`;
       failures.push(failure);
       context.log(failure);
@@ -134,6 +151,14 @@ export async function runSuite(
         }
       }
     }
+    for (const { contender, traceSink } of started) {
+      if (!traceSink) continue;
+      const { exports, bytes } = await traceSink.received();
+      context.log(
+        `${contender.id} · ${target.kind}: the OTLP sink read ${exports} exports, ` +
+          `${(bytes / 1024 / 1024).toFixed(1)} MiB`,
+      );
+    }
     const servers = started.map(({ contender, server, freshDatabase }) => ({
       contender: contender.id,
       database: target.kind,
@@ -144,6 +169,12 @@ export async function runSuite(
     }));
     return { measurements, servers, failures };
   } finally {
-    await Promise.all(started.map(({ server }) => server.stop()));
+    // A sink outlives its contender, which sends its last spans as it stops.
+    await Promise.all(
+      started.map(async ({ server, traceSink }) => {
+        await server.stop();
+        await traceSink?.stop();
+      }),
+    );
   }
 }

@@ -12,8 +12,8 @@ export interface BenchSettings {
 }
 
 /**
- * Chosen so that the whole `pnpm bench` stays under 10 minutes on a 2-core machine: three rounds per figure, at 50
- * connections only, where every target is set; the run has no room for a second connection count beside nine
+ * Chosen so that the whole `pnpm bench` takes about 10 minutes on a 2-core machine: three rounds per figure, at 50
+ * connections only, where every target is set; the run has no room for a second connection count beside ten
  * contenders (docs/performance.md, "How to run"). BENCH_SCALE shortens or lengthens every round (e.g. 0.2 for a
  * smoke run of the harness itself).
  */

@@ -76,7 +76,12 @@ export async function createStoreServer(
     tuning: appTuning(logger),
   });
   // The tuning's request and response classes are made for this app, and become its prototypes (tuning/).
-  const server = createHttpServer(app, config.serverLimits, bornWithAppPrototypes(app));
+  const server = createHttpServer(
+    app,
+    config.serverLimits,
+    bornWithAppPrototypes(app),
+    tracing?.traceRefusal,
+  );
   let sweep: NodeJS.Timeout | undefined;
   let closed: Promise<void> | undefined;
 

@@ -28,12 +28,14 @@ describe('rateMeasurements', () => {
     run({ contender: 'store', database: 'postgres', requestsPerSecond: 600 }),
     run({ contender: 'express', database: 'postgres', requestsPerSecond: 800, latencyP99Ms: 0 }),
     run({ contender: 'store', connections: 1, requestsPerSecond: 300 }),
+    run({ contender: 'store-tracing', requestsPerSecond: 680, latencyP99Ms: 36 }),
   ];
   const rated = rateMeasurements(measurements);
 
   it('divides throughput and p99 by the baselines of the same database, scenario and connections', () => {
     expect(rated[0]).toStrictEqual({
       ...measurements[0],
+      vsStore: { throughput: 1, p99: 1 },
       vsNodeHttp: { throughput: 0.425, p99: 3 },
       vsExpress: { throughput: 0.85, p99: 2 },
       vsExpressBorn: { throughput: 0.5, p99: 2.5 },
@@ -41,6 +43,10 @@ describe('rateMeasurements', () => {
       vsExpressStock: { throughput: 2, p99: 0.5 },
       vsJsonServerThroughput: 1.7,
     });
+  });
+
+  it("rates the store's variants against the store: what their switch costs", () => {
+    expect(rated[10]?.vsStore).toStrictEqual({ throughput: 0.8, p99: 1.2 });
   });
 
   it('rates json-server against the SQLite contenders', () => {

@@ -9,6 +9,8 @@ export interface Ratio {
 }
 
 export interface RatedMeasurement extends Measurement {
+  /** Against the store as shipped: for its variants (metrics, tracing, two workers), what the switch costs. */
+  vsStore: Ratio;
   vsNodeHttp: Ratio;
   vsExpress: Ratio;
   /** Against Express on the store's HTTP server setting (b′): what the store's features cost. */
@@ -49,6 +51,7 @@ export function rateMeasurements(measurements: readonly Measurement[]): RatedMea
     };
     return {
       ...m,
+      vsStore: ratio('store'),
       vsNodeHttp: ratio('node-http'),
       vsExpress: ratio('express'),
       vsExpressBorn: ratio('express-born'),

@@ -42,6 +42,7 @@ const results: BenchResults = {
       requests: 6200,
       non2xx: 0,
       errors: 0,
+      vsStore: { throughput: 1, p99: 1 },
       vsNodeHttp: { throughput: 0.5, p99: 1.5 },
       vsExpress: { throughput: 0.8, p99: null },
       vsExpressBorn: { throughput: 0.6, p99: 1.2 },
@@ -103,7 +104,7 @@ describe('the results file', () => {
     expect(text).toContain('The host took 12.5% of the CPU time during the run (steal, /proc/stat).');
     expect(text).toContain('3 rounds of 2 s at 50 connections, taken in turns, after 1 s of warm-up;');
     expect(text).toContain(
-      '| getPet | 50 | postgres | store | 1235 | 0.50× | 0.80× | 0.60× | – | 1.30× | – | 3 | 9 | 1.50× | – | 0.50× | 0 |',
+      '| getPet | 50 | postgres | store | 1235 | 1.00× | 0.50× | 0.80× | 0.60× | – | 1.30× | – | 3 | 9 | 1.50× | – | 0.50× | 0 |',
     );
     expect(text).toContain('| store | postgres | empty (migrations ran) | 1 | 412 | 100.0 |');
     expect(text).toContain('- Admin bundle: not measured (apps/admin/dist does not exist).');

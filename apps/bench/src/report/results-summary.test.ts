@@ -13,6 +13,7 @@ const run = (contender: string, database: string, connections: number, requestsP
   requests: 6200,
   non2xx: 0,
   errors: 0,
+  vsStore: { throughput: 1, p99: 1 },
   vsNodeHttp: { throughput: 0.5049, p99: 1.5 },
   vsExpress: { throughput: 1.6666, p99: null },
   vsExpressBorn: { throughput: null, p99: null },

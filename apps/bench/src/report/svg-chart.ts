@@ -5,6 +5,7 @@ import { sortRuns } from './table.js';
 const COLOURS: Record<Measurement['contender'], string> = {
   store: '#2563eb',
   'store-metrics': '#0891b2',
+  'store-tracing': '#4f46e5',
   'store-2-workers': '#7c3aed',
   'node-http': '#6b7280',
   express: '#059669',

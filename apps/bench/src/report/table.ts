@@ -9,6 +9,7 @@ const DATABASE_ORDER = ['sqlite', 'json-file', 'postgres'];
 const CONTENDER_ORDER = [
   'store',
   'store-metrics',
+  'store-tracing',
   'store-2-workers',
   'node-http',
   'express',
@@ -42,11 +43,12 @@ export function sortRuns<T extends Measurement>(runs: readonly T[]): T[] {
 }
 
 /**
- * The load figures: absolute, and as ratios to (a) node:http, (b) Express, (b′) Express on the store's server
- * setting, (c) json-server, and the peers (d) Fastify and (e) stock Express.
+ * The load figures: absolute, and as ratios to the store (what a variant's switch costs), (a) node:http,
+ * (b) Express, (b′) Express on the store's server setting, (c) json-server, and the peers (d) Fastify and
+ * (e) stock Express.
  */
 export function runsTable(runs: readonly RatedMeasurement[]): string {
-  const header = ['scenario', 'conns', 'db', 'contender', 'req/s', '÷ (a) http', '÷ (b) express'];
+  const header = ['scenario', 'conns', 'db', 'contender', 'req/s', '÷ store', '÷ (a) http', '÷ (b) express'];
   header.push(
     '÷ (b′) express-born',
     '÷ (c) json-server',
@@ -65,6 +67,7 @@ export function runsTable(runs: readonly RatedMeasurement[]): string {
     run.database,
     run.contender,
     String(Math.round(run.requestsPerSecond)),
+    ratio(run.vsStore.throughput),
     ratio(run.vsNodeHttp.throughput),
     ratio(run.vsExpress.throughput),
     ratio(run.vsExpressBorn.throughput),

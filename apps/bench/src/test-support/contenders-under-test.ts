@@ -8,11 +8,11 @@ import type { PeerOptions } from '../baselines/peer-options.js';
 import { postgresStoreQueries } from '../baselines/postgres-store-queries.js';
 import { sqliteStoreQueries } from '../baselines/sqlite-store-queries.js';
 import type { StoreQueries } from '../baselines/store-queries.js';
-import { contendersFor, requestHeaders } from '../contenders.js';
+import { type ContenderId, contendersFor, requestHeaders } from '../contenders.js';
 import type { DatabaseFixture } from '../fixtures/database-fixture.js';
 import { startOnFreePort } from '../processes/start-on-free-port.js';
 
-export type ContenderName = 'store' | 'fastify' | 'express-stock';
+export type ContenderName = 'store' | 'store-tracing' | 'fastify' | 'express-stock';
 
 /** A contender serving over real HTTP on loopback, and the file its request log goes to. */
 export interface ServingContender {
@@ -23,17 +23,19 @@ export interface ServingContender {
 }
 
 /**
- * The store as the bench starts it (its built entry point in a process of its own, with the bench's environment),
- * with `env` on top: the reference the peers are held to. On a fresh database it creates the tables.
+ * The store as the bench starts it (its built entry point in a process of its own, with the bench's environment for
+ * `id`, the store itself by default), with `env` on top: the reference the peers are held to. On a fresh database
+ * it creates the tables.
  */
 export async function startStore(
   fixture: DatabaseFixture,
   workDir: string,
   name: string,
   env: Record<string, string> = {},
+  id: Extract<ContenderId, 'store' | 'store-tracing'> = 'store',
 ): Promise<ServingContender> {
-  const store = contendersFor(fixture.kind).find((contender) => contender.id === 'store');
-  if (!store) throw new Error(`no store on ${fixture.kind}`);
+  const store = contendersFor(fixture.kind).find((contender) => contender.id === id);
+  if (!store) throw new Error(`no ${id} on ${fixture.kind}`);
   const logPath = join(workDir, `${name}.log`);
   const { server, baseUrl } = await startOnFreePort((port, baseUrl) => {
     const launch = store.launch(port, fixture.url);
@@ -46,7 +48,7 @@ export async function startStore(
       logPath,
     };
   });
-  return { name: 'store', baseUrl, logPath, close: () => server.stop() };
+  return { name: id, baseUrl, logPath, close: () => server.stop() };
 }
 
 /** The store's queries on the fixture's database, as the peers' entry points open them. */

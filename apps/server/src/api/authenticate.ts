@@ -5,6 +5,7 @@ import { requestContext } from '../http/request-context.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import type { KeyRefusal, KeyVerdict, KeyVerifier } from '../keys/key-verifier.js';
 import { type AuthenticationFailureRecorder, TOO_MANY_FAILURES_MESSAGE } from '../limits/rate-limits.js';
+import { tellRequestEvent } from '../observability/request-events.js';
 
 /** The challenge of every 401 (RFC 6750 §3). */
 export const BEARER_CHALLENGE = 'Bearer realm="animal-store"';
@@ -34,6 +35,7 @@ export function requireApiKey(
       // The failure is counted first: the answer is 401 only while the address is within its limit.
       return onRefused(req).then((retryAfterSeconds) => {
         if (retryAfterSeconds !== undefined) {
+          tellRequestEvent(res, { kind: 'rate_limited', limit: 'failed_authentication', retryAfterSeconds });
           res.setHeader('Retry-After', String(retryAfterSeconds));
           sendError(res, 'rate_limited', TOO_MANY_FAILURES_MESSAGE);
           return;

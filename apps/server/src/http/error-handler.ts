@@ -4,6 +4,7 @@ import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { BODY_NOT_UTF8_MESSAGE, describeValidationFailure, INVALID_UTF8 } from '../api/request-validation.js';
 import { isDatabaseUnavailable, isStorageFailure } from '../database/database-errors.js';
+import { errorTypeOf, tellRequestEvent } from '../observability/request-events.js';
 import { sendError } from './api-error.js';
 import { requestContext } from './request-context.js';
 
@@ -45,6 +46,11 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       sendError(res, 'service_unavailable', 'The database cannot store changes right now; retry shortly.');
     } else if (isDatabaseUnavailable(error)) {
       logger.warn({ err: error, req }, 'database unavailable');
+      tellRequestEvent(res, {
+        kind: 'database_unavailable',
+        errorType: errorTypeOf(error),
+        retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      });
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       sendError(res, 'service_unavailable', 'The database cannot be reached; retry shortly.');
     } else {

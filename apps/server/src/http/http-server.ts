@@ -2,7 +2,11 @@ import { createServer, type Server, type ServerOptions } from 'node:http';
 import { MAX_HEADER_BYTES } from '@animal-store/contract';
 import type { Express } from 'express';
 import { enforceBodyDeadline } from './body-deadline.js';
-import { answerNodeRefusalsWithErrors, refuseUnservableRequests } from './node-refusals.js';
+import {
+  answerNodeRefusalsWithErrors,
+  type RefusalTracer,
+  refuseUnservableRequests,
+} from './node-refusals.js';
 
 export interface ServerLimits {
   /** Whole request, headers and body, must arrive within this (the body: see enforceBodyDeadline). */
@@ -16,13 +20,15 @@ export interface ServerLimits {
 /**
  * The HTTP server around the app, with the limits that protect it from slow or abusive clients. `classes`: what
  * Node creates requests and responses from (main.ts passes the tuning's `bornWithAppPrototypes`).
+ * `traceRefusal`: told of the requests refused before the app, with tracing on.
  */
 export function createHttpServer(
   app: Express,
   limits: ServerLimits,
   classes: Pick<ServerOptions, 'IncomingMessage' | 'ServerResponse'> = {},
+  traceRefusal?: RefusalTracer,
 ): Server {
-  const serve = refuseUnservableRequests(app);
+  const serve = refuseUnservableRequests(app, traceRefusal);
   const watchBody = enforceBodyDeadline(limits.requestTimeoutMs);
   const server = createServer(
     {
@@ -41,6 +47,6 @@ export function createHttpServer(
     },
   );
   server.maxConnections = limits.maxConnections;
-  answerNodeRefusalsWithErrors(server);
+  answerNodeRefusalsWithErrors(server, traceRefusal);
   return server;
 }

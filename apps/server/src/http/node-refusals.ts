@@ -1,7 +1,13 @@
-import { type RequestListener, type Server, type ServerResponse, STATUS_CODES } from 'node:http';
+import {
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { type ErrorCode, inKiB, MAX_HEADER_BYTES } from '@animal-store/contract';
+import { ERROR_CODES, type ErrorCode, inKiB, MAX_HEADER_BYTES } from '@animal-store/contract';
 import { errorBody } from './api-error.js';
 
 /**
@@ -12,6 +18,25 @@ import { errorBody } from './api-error.js';
 interface Refusal {
   code: ErrorCode;
   message: string;
+}
+
+/**
+ * Told of each refusal made before the app, with the little known of its request (a span, with tracing on): the
+ * Error code and status it was answered with, the method when the request was read, Node's error code when not
+ * (its parser's, or its headers timeout's).
+ */
+export type RefusalTracer = (
+  answer: { code: ErrorCode; status: number },
+  known: { method?: string; nodeError?: string },
+) => void;
+
+/** The refusal told to the tracer, when there is one: the status its Error code is answered with. */
+function tell(
+  traceRefusal: RefusalTracer | undefined,
+  { code }: Refusal,
+  known: Parameters<RefusalTracer>[1],
+) {
+  traceRefusal?.({ code, status: ERROR_CODES[code].status }, known);
 }
 
 const NOT_HTTP: Refusal = { code: 'bad_request', message: 'The request is not valid HTTP.' };
@@ -87,10 +112,10 @@ const refusing = new WeakSet<Duplex>();
 /**
  * A refusal written on the socket itself, where Node created no response (the request could not be read) or the
  * response cannot be used (its request's body broke off). The app may still be working on that request; what it
- * writes later goes to a closed socket and is dropped.
+ * writes later goes to a closed socket and is dropped. False when the socket was being refused already.
  */
-export function endWith(socket: Duplex, refusal: Refusal): void {
-  if (refusing.has(socket)) return;
+export function endWith(socket: Duplex, refusal: Refusal): boolean {
+  if (refusing.has(socket)) return false;
   refusing.add(socket);
   afterResponsesInFlight(socket, () => {
     if (!socket.writable) {
@@ -104,14 +129,17 @@ export function endWith(socket: Duplex, refusal: Refusal): void {
         `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
     );
   });
+  return true;
 }
 
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+/** The refusal a parser error is answered with; undefined when there is no one left to answer. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): Refusal | undefined {
   if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
-    return;
+    return undefined;
   }
-  endWith(socket, PARSER_ERRORS[error.code ?? ''] ?? NOT_HTTP);
+  const refusal = PARSER_ERRORS[error.code ?? ''] ?? NOT_HTTP;
+  return endWith(socket, refusal) ? refusal : undefined;
 }
 
 /**
@@ -119,17 +147,32 @@ function answerClientError(error: Error & { code?: string }, socket: Socket): vo
  * Host, with `requireHostHeader` off) and what Node would serve though it is not HTTP/1.x (`HTTP/2.0` or `HTTP/0.9`
  * written as HTTP/1 text).
  */
-export function refuseUnservableRequests(app: RequestListener): RequestListener {
+export function refuseUnservableRequests(
+  app: RequestListener,
+  traceRefusal?: RefusalTracer,
+): RequestListener {
+  const refuseTold = (res: ServerResponse, refusal: Refusal) => {
+    tell(traceRefusal, refusal, { method: res.req.method });
+    refuse(res, refusal);
+  };
   return (req, res) => {
-    if (req.httpVersionMajor !== 1) refuse(res, BAD_VERSION);
-    else if (req.headers.host === undefined && req.httpVersionMinor === 1) refuse(res, NO_HOST);
+    if (req.httpVersionMajor !== 1) refuseTold(res, BAD_VERSION);
+    else if (req.headers.host === undefined && req.httpVersionMinor === 1) refuseTold(res, NO_HOST);
     else app(req, res);
   };
 }
 
-/** Node's own refusals (unreadable requests, unmet expectations, CONNECT) as Error bodies. */
-export function answerNodeRefusalsWithErrors(server: Server): void {
-  server.on('clientError', answerClientError);
-  server.on('checkExpectation', (_req, res: ServerResponse) => refuse(res, UNMET_EXPECTATION));
-  server.on('connect', (_req, socket: Duplex) => endWith(socket, CONNECT));
+/** Node's own refusals (unreadable requests, unmet expectations, CONNECT) as Error bodies, each told to the tracer. */
+export function answerNodeRefusalsWithErrors(server: Server, traceRefusal?: RefusalTracer): void {
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    const refusal = answerClientError(error, socket);
+    if (refusal) tell(traceRefusal, refusal, { nodeError: error.code });
+  });
+  server.on('checkExpectation', (req: IncomingMessage, res: ServerResponse) => {
+    tell(traceRefusal, UNMET_EXPECTATION, { method: req.method });
+    refuse(res, UNMET_EXPECTATION);
+  });
+  server.on('connect', (_req, socket: Duplex) => {
+    if (endWith(socket, CONNECT)) tell(traceRefusal, CONNECT, { method: 'CONNECT' });
+  });
 }

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { sendError } from '../http/api-error.js';
 import type { ClientAddress } from '../http/client-address.js';
 import { requestContext } from '../http/request-context.js';
+import { tellRequestEvent } from '../observability/request-events.js';
 
 const WINDOW_MS = 60_000;
 
@@ -76,6 +77,7 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
             `limit=${limit}, remaining=${Math.max(0, limit - counted.totalHits)}, reset=${reset}`,
           );
           if (counted.totalHits > limit) {
+            tellRequestEvent(res, { kind: 'rate_limited', limit: 'api_key', retryAfterSeconds: reset });
             res.setHeader('Retry-After', String(reset));
             sendError(res, 'rate_limited', `More than ${limit} requests a minute with this API key.`);
             return;
@@ -124,7 +126,13 @@ export function failedAuthenticationLimit(
         () => store.get?.(counterKeyOf(clientAddress(req))),
         (failures) => {
           if (failures && failures.totalHits >= limit) {
-            res.setHeader('Retry-After', String(secondsUntil(failures.resetTime)));
+            const retryAfterSeconds = secondsUntil(failures.resetTime);
+            tellRequestEvent(res, {
+              kind: 'rate_limited',
+              limit: 'failed_authentication',
+              retryAfterSeconds,
+            });
+            res.setHeader('Retry-After', String(retryAfterSeconds));
             sendError(res, 'rate_limited', TOO_MANY_FAILURES_MESSAGE);
             return;
           }

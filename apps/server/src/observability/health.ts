@@ -4,6 +4,7 @@ import { isStorageFailure } from '../database/database-errors.js';
 import { sendError } from '../http/api-error.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/error-handler.js';
 import { onlyGetAndHead } from '../http/method-not-allowed.js';
+import { errorTypeOf, tellRequestEvent } from './request-events.js';
 
 /**
  * Liveness and readiness for load balancers and orchestrators; no authentication, no details. Readiness asks the
@@ -23,6 +24,13 @@ export function healthRoutes(checkReady: () => Promise<void>, logger: Logger): R
     } catch (error) {
       if (error !== lastLogged) logger.warn({ err: error }, 'readiness check failed');
       lastLogged = error;
+      if (!isStorageFailure(error)) {
+        tellRequestEvent(res, {
+          kind: 'database_unavailable',
+          errorType: errorTypeOf(error),
+          retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+        });
+      }
       res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
       sendError(
         res,

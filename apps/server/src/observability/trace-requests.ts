@@ -11,8 +11,10 @@ import {
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { Request, RequestHandler, Response } from 'express';
 import type { QueryTracer } from '../database/traced-dialect.js';
+import type { RefusalTracer } from '../http/node-refusals.js';
 import { requestContext } from '../http/request-context.js';
 import type { CommandTracer } from '../limits/redis-counter-store.js';
+import { listenToRequestEvents, type RequestEvent } from './request-events.js';
 import type { TraceIds, Tracing } from './tracing-switch.js';
 
 /** `/v1/pets/:petId` as OpenTelemetry writes a route template: `/v1/pets/{petId}`. */
@@ -22,10 +24,39 @@ function routeTemplate(req: Request): string | undefined {
 }
 
 /**
+ * A step's RequestEvent as an event of the request's span, at the moment it was told. Names and attributes are
+ * stable (docs/operations.md lists them); none carries a header, a body value, a key or an address:
+ * - `animal_store.database_unavailable` (a 503): `error.type`, the failure's code (`ECONNREFUSED`, `57P01`, else
+ *   `_OTHER`), and `animal_store.retry_after_seconds`;
+ * - `animal_store.rate_limited` (a 429): `animal_store.rate_limit`, `api_key` or `failed_authentication`, and
+ *   `animal_store.retry_after_seconds`;
+ * - `animal_store.idempotent_replay` (createPet answered from its Idempotency-Key): no attribute.
+ */
+function addRequestEvent(span: Span, event: RequestEvent): void {
+  const name = `animal_store.${event.kind}`;
+  switch (event.kind) {
+    case 'database_unavailable':
+      span.addEvent(name, {
+        'error.type': event.errorType,
+        'animal_store.retry_after_seconds': event.retryAfterSeconds,
+      });
+      return;
+    case 'rate_limited':
+      span.addEvent(name, {
+        'animal_store.rate_limit': event.limit,
+        'animal_store.retry_after_seconds': event.retryAfterSeconds,
+      });
+      return;
+    case 'idempotent_replay':
+      span.addEvent(name);
+  }
+}
+
+/**
  * One server span per request, named by its route template once a route has answered (`GET /v1/pets/{petId}`),
  * by its method alone otherwise: never by the raw path, whose ids would make every name unique. A caller's
  * `traceparent` makes it a child of the caller's span. It carries the request id and the API key's id (never the
- * key), and nothing of the headers, the query or the body.
+ * key), and nothing of the headers, the query or the body; the waits the steps tell of are its events.
  */
 export function requestTracer(tracer: Tracer): Pick<Tracing, 'idsOf'> & { step: RequestHandler } {
   const propagator = new W3CTraceContextPropagator();
@@ -39,6 +70,7 @@ export function requestTracer(tracer: Tracer): Pick<Tracing, 'idsOf'> & { step: 
       parent,
     );
     spans.set(res, span);
+    listenToRequestEvents(res, (event) => addRequestEvent(span, event));
     const active = trace.setSpan(parent, span);
     res.once('close', () => {
       const route = routeTemplate(req);
@@ -124,4 +156,20 @@ export function commandTracer(tracer: Tracer): CommandTracer {
       { 'db.system': 'redis', 'db.system.name': 'redis', 'db.operation.name': command },
       run,
     );
+}
+
+/**
+ * A request refused before the app as a short server span of its own, named by the Error code it was answered with
+ * (`headers_too_large`, `bad_request`): its status, its method when it was read, and Node's error code
+ * (`error.type`: `HPE_HEADER_OVERFLOW`, `ERR_HTTP_REQUEST_TIMEOUT`) when it was not. Never its path or headers,
+ * which were not read or may be what was wrong. A root span: a request Node could not read has no `traceparent` to continue, and one it read
+ * but the store does not serve (no Host, HTTP/2 as text, CONNECT) is treated alike.
+ */
+export function refusalTracer(tracer: Tracer): RefusalTracer {
+  return ({ code, status }, { method, nodeError }) => {
+    const attributes: Record<string, string | number> = { 'http.response.status_code': status };
+    if (method !== undefined) attributes['http.request.method'] = method;
+    if (nodeError !== undefined) attributes['error.type'] = nodeError;
+    tracer.startSpan(code, { kind: SpanKind.SERVER, attributes }, ROOT_CONTEXT).end();
+  };
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { QueryTracer } from '../database/traced-dialect.js';
+import type { RefusalTracer } from '../http/node-refusals.js';
 import type { CommandTracer } from '../limits/redis-counter-store.js';
 import type { TracingConfig } from './tracing-config.js';
 
@@ -18,6 +19,8 @@ export interface Tracing {
   traceQuery: QueryTracer;
   /** Each Redis counter command of a traced request as a child span. */
   traceCommand: CommandTracer;
+  /** Each request refused before the app (Node's parser, no Host, CONNECT) as a short server span of its own. */
+  traceRefusal: RefusalTracer;
   /** The ids of the span of the request a response answers, for its log line. */
   idsOf(res: Response): TraceIds | undefined;
   /** Sends what is pending, then stops: the last step of a graceful stop. */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { get } from 'node:http';
+import { MAX_HEADER_BYTES } from '@animal-store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   databaseUrlOf,
@@ -10,7 +11,9 @@ import {
   testDatabaseKinds,
 } from '../test-support/databases.js';
 import { type ReceivedSpan, startOtlpReceiver } from '../test-support/otlp-receiver.js';
+import { exchangeRaw } from '../test-support/raw-http.js';
 import { runServerScript, type ServerProcess } from '../test-support/server-process.js';
+import { TcpProxy } from '../test-support/tcp-proxy.js';
 
 // OTLP's SpanKind numbers (the API's own start at 0 for internal).
 const SERVER = 2;
@@ -23,12 +26,17 @@ function callerSpan() {
   return { traceId, spanId, traceparent: `00-${traceId}-${spanId}-01` };
 }
 
-async function startTracedStore(kind: TestDatabaseKind, env: Record<string, string> = {}) {
+/** `databaseUrlFor`: the URL the store is given for its test database (through a proxy, say). */
+async function startTracedStore(
+  kind: TestDatabaseKind,
+  env: Record<string, string> = {},
+  databaseUrlFor: (url: string) => string = (url) => url,
+) {
   const receiver = await startOtlpReceiver();
   const database: TestDatabase = await kind.create();
   const apiKey = `tracing-${randomUUID()}`;
   const server: ServerProcess = runServerScript('src/main.ts', {
-    DATABASE_URL: databaseUrlOf(database.config),
+    DATABASE_URL: databaseUrlFor(databaseUrlOf(database.config)),
     API_KEYS: apiKey,
     OTEL_EXPORTER_OTLP_ENDPOINT: receiver.origin,
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
@@ -61,11 +69,15 @@ async function startTracedStore(kind: TestDatabaseKind, env: Record<string, stri
         (res) => res.resume().on('end', () => resolve(res.statusCode)),
       ).on('error', reject);
     });
-  return { receiver, server, apiKey, send, listOnNewConnection, stop };
+  return { receiver, server, origin, apiKey, send, listOnNewConnection, stop };
 }
 
 const childrenOf = (spans: ReceivedSpan[], parent: ReceivedSpan) =>
   spans.filter((span) => span.traceId === parent.traceId && span.parentSpanId === parent.spanId);
+
+/** The store's span for a request its caller sent with `traceparent`: the caller's span's child. */
+const serverSpanOf = (spans: ReceivedSpan[], caller: { traceId: string; spanId: string }) =>
+  spans.find((span) => span.traceId === caller.traceId && span.parentSpanId === caller.spanId);
 
 describe.each(testDatabaseKinds)('traces exported over OTLP/HTTP, on $name', (kind) => {
   let store: Awaited<ReturnType<typeof startTracedStore>>;
@@ -89,13 +101,11 @@ describe.each(testDatabaseKinds)('traces exported over OTLP/HTTP, on $name', (ki
     expect(read.status).toBe(200);
     const requestId = read.headers.get('x-request-id');
 
-    const serverSpanOf = (caller: { traceId: string; spanId: string }) =>
-      store.receiver
-        .spans()
-        .find((span) => span.traceId === caller.traceId && span.parentSpanId === caller.spanId);
-    await expect.poll(() => serverSpanOf(creating) && serverSpanOf(reading)).toBeDefined();
-    const post = serverSpanOf(creating) as ReceivedSpan;
-    const get = serverSpanOf(reading) as ReceivedSpan;
+    const spanOf = (caller: { traceId: string; spanId: string }) =>
+      serverSpanOf(store.receiver.spans(), caller);
+    await expect.poll(() => spanOf(creating) && spanOf(reading)).toBeDefined();
+    const post = spanOf(creating) as ReceivedSpan;
+    const get = spanOf(reading) as ReceivedSpan;
 
     expect({ name: get.name, kind: get.kind, attributes: get.attributes }).toStrictEqual({
       name: 'GET /v1/pets/{petId}',
@@ -108,6 +118,7 @@ describe.each(testDatabaseKinds)('traces exported over OTLP/HTTP, on $name', (ki
         'animal_store.api_key.id': 'env-1',
       },
     });
+    expect(get.events).toStrictEqual([]);
     expect(get.resource['service.name']).toBe('animal-store-under-test');
     expect([post.name, post.attributes['http.response.status_code']]).toStrictEqual(['POST /v1/pets', 201]);
 
@@ -129,6 +140,31 @@ describe.each(testDatabaseKinds)('traces exported over OTLP/HTTP, on $name', (ki
     expect(sent).not.toContain(store.apiKey);
     expect(sent).not.toContain(secretName);
     expect(store.receiver.contentTypes.every((type) => type.startsWith('application/json'))).toBe(true);
+  });
+
+  it('marks a createPet answered from its Idempotency-Key with an event, exporting neither key nor body', async () => {
+    const idempotencyKey = `replay-${randomUUID()}`;
+    const name = `Replayed${randomBytes(6).toString('hex')}`;
+    const create = (caller: { traceparent: string }) =>
+      store.send(
+        '/v1/pets',
+        { traceparent: caller.traceparent, 'idempotency-key': idempotencyKey },
+        { method: 'POST', body: JSON.stringify({ name, categoryId: 1 }) },
+      );
+    const first = callerSpan();
+    const again = callerSpan();
+    expect((await create(first)).status).toBe(201);
+    const replayed = await create(again);
+    expect([replayed.status, replayed.headers.get('idempotent-replayed')]).toStrictEqual([201, 'true']);
+
+    const eventsOf = (caller: { traceId: string; spanId: string }) =>
+      serverSpanOf(store.receiver.spans(), caller)?.events;
+    await expect.poll(() => eventsOf(first) && eventsOf(again)).toBeDefined();
+    expect(eventsOf(first)).toStrictEqual([]);
+    expect(eventsOf(again)).toStrictEqual([{ name: 'animal_store.idempotent_replay', attributes: {} }]);
+    const sent = store.receiver.payloads.join('\n');
+    expect(sent).not.toContain(idempotencyKey);
+    expect(sent).not.toContain(name);
   });
 
   it("joins each request's log line to its trace", async () => {
@@ -153,6 +189,131 @@ describe.each(testDatabaseKinds)('traces exported over OTLP/HTTP, on $name', (ki
     await expect
       .poll(() => store.receiver.spans().find((span) => span.spanId === logged.span_id)?.traceId)
       .toBe(caller.traceId);
+  });
+});
+
+describe('waits and refusals on the spans', () => {
+  let store: Awaited<ReturnType<typeof startTracedStore>>;
+  beforeAll(async () => {
+    store = await startTracedStore(sqliteTestDatabase, {
+      RATE_LIMIT_PER_MINUTE: '2',
+      AUTH_FAILURES_PER_MINUTE: '1',
+    });
+  });
+  afterAll(async () => store?.stop());
+
+  it("tells a rate-limit refusal as an event of the refused request's span, by the limit that refused it", async () => {
+    const send = async (headers: Record<string, string>) => {
+      const caller = callerSpan();
+      const response = await store.send('/v1/pets', { traceparent: caller.traceparent, ...headers });
+      await response.arrayBuffer();
+      return { caller, status: response.status, retryAfter: response.headers.get('retry-after') };
+    };
+    // The key's limit of 2 a minute, then a wrong key: a 401, after which the address is refused at once.
+    const wrong = { authorization: 'Bearer not-a-key-1234' };
+    await send({});
+    const second = await send({});
+    const overTheKeysLimit = await send({});
+    const wrongKey = await send(wrong);
+    const blockedAddress = await send(wrong);
+    const answers = [second, overTheKeysLimit, wrongKey, blockedAddress];
+    expect(answers.map(({ status }) => status)).toStrictEqual([200, 429, 401, 429]);
+
+    const eventsOf = ({ caller }: { caller: { traceId: string; spanId: string } }) =>
+      serverSpanOf(store.receiver.spans(), caller)?.events;
+    await expect.poll(() => answers.every((answer) => eventsOf(answer) !== undefined)).toBe(true);
+    const refused = (limit: string, { retryAfter }: { retryAfter: string | null }) => [
+      {
+        name: 'animal_store.rate_limited',
+        attributes: {
+          'animal_store.rate_limit': limit,
+          'animal_store.retry_after_seconds': Number(retryAfter),
+        },
+      },
+    ];
+    expect(eventsOf(second)).toStrictEqual([]);
+    expect(eventsOf(overTheKeysLimit)).toStrictEqual(refused('api_key', overTheKeysLimit));
+    expect(eventsOf(wrongKey)).toStrictEqual([]);
+    expect(eventsOf(blockedAddress)).toStrictEqual(refused('failed_authentication', blockedAddress));
+  });
+
+  it('gives a request Node refuses before the app a short span of its own, named by the refusal, without its path', async () => {
+    const path = `/v1/pets/p${randomBytes(6).toString('hex')}`;
+    const port = Number(new URL(store.origin).port);
+    const malformed = await exchangeRaw(port, `GET ${path} HTTP/1.1\r\nHost: x\r\nnot a header\r\n\r\n`);
+    const withoutHost = await exchangeRaw(port, `GET ${path} HTTP/1.1\r\n\r\n`);
+    const oversized = await fetch(`${store.origin}${path}`, {
+      headers: { 'x-padding': 'p'.repeat(MAX_HEADER_BYTES + 1) },
+    });
+    expect([malformed[0]?.status, withoutHost[0]?.status, oversized.status]).toStrictEqual([400, 400, 431]);
+
+    // The store's other server spans carry a request id; these have none, there being no request to give one.
+    const refusals = () =>
+      store.receiver
+        .spans()
+        .filter((span) => span.kind === SERVER && span.attributes['animal_store.request_id'] === undefined)
+        .map(({ name, kind, parentSpanId, attributes }) => ({ name, kind, parentSpanId, attributes }))
+        .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    await expect.poll(() => refusals().length).toBe(3);
+    expect(refusals()).toStrictEqual([
+      {
+        name: 'bad_request',
+        kind: SERVER,
+        parentSpanId: undefined,
+        attributes: { 'http.response.status_code': 400, 'error.type': 'HPE_INVALID_HEADER_TOKEN' },
+      },
+      {
+        name: 'bad_request',
+        kind: SERVER,
+        parentSpanId: undefined,
+        attributes: { 'http.response.status_code': 400, 'http.request.method': 'GET' },
+      },
+      {
+        name: 'headers_too_large',
+        kind: SERVER,
+        parentSpanId: undefined,
+        attributes: { 'http.response.status_code': 431, 'error.type': 'HPE_HEADER_OVERFLOW' },
+      },
+    ]);
+    expect(store.receiver.payloads.join('\n')).not.toContain(path);
+  });
+});
+
+describe.skipIf(postgresTestDatabase === undefined)('tracing a lost database', () => {
+  it("tells the 503 as an event with the failure's code, on the API request and on readiness", async () => {
+    const target = new URL(process.env.TEST_DATABASE_URL as string);
+    const proxy = await TcpProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
+    const store = await startTracedStore(postgresTestDatabase as TestDatabaseKind, {}, (url) =>
+      proxy.urlThrough(url),
+    );
+    try {
+      expect((await store.send('/v1/pets', {})).status).toBe(200);
+      await proxy.down();
+      const caller = callerSpan();
+      const lost = await store.send('/v1/pets', { traceparent: caller.traceparent });
+      expect([lost.status, lost.headers.get('retry-after')]).toStrictEqual([503, '5']);
+      const readiness = callerSpan();
+      const ready = await fetch(`${store.origin}/readyz`, {
+        headers: { traceparent: readiness.traceparent },
+      });
+      expect(ready.status).toBe(503);
+
+      const unavailable = {
+        name: 'animal_store.database_unavailable',
+        attributes: {
+          'error.type': expect.stringMatching(/^[A-Z0-9_]+$/),
+          'animal_store.retry_after_seconds': 5,
+        },
+      };
+      const eventsOf = (of: { traceId: string; spanId: string }) =>
+        serverSpanOf(store.receiver.spans(), of)?.events;
+      await expect.poll(() => eventsOf(caller) && eventsOf(readiness)).toBeDefined();
+      expect(eventsOf(caller)).toStrictEqual([unavailable]);
+      expect(eventsOf(readiness)).toStrictEqual([unavailable]);
+    } finally {
+      await store.stop();
+      await proxy.down();
+    }
   });
 });
 

@@ -19,7 +19,7 @@ import {
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { Logger } from 'pino';
-import { commandTracer, queryTracer, requestTracer } from './trace-requests.js';
+import { commandTracer, queryTracer, refusalTracer, requestTracer } from './trace-requests.js';
 import type { TracingConfig } from './tracing-config.js';
 import type { Tracing } from './tracing-switch.js';
 
@@ -94,6 +94,7 @@ export async function startTracing(config: TracingConfig, logger: Logger): Promi
     idsOf: requests.idsOf,
     traceQuery: queryTracer(tracer),
     traceCommand: commandTracer(tracer),
+    traceRefusal: refusalTracer(tracer),
     async shutdown() {
       // A collector that cannot take the last spans has been told of once already: the stop goes on.
       await provider.shutdown().catch(() => undefined);

@@ -7,14 +7,6 @@ import { TcpProxy } from '../test-support/tcp-proxy.js';
 const postgres = testDatabaseKinds.find((kind) => kind.name === 'postgres');
 const API_KEY = 'outage-test-key-0123456789';
 
-/** The database URL with its host and port replaced by the proxy's. */
-function throughProxy(url: string, proxy: TcpProxy): string {
-  const proxied = new URL(url);
-  proxied.hostname = '127.0.0.1';
-  proxied.port = String(proxy.port);
-  return proxied.toString();
-}
-
 describe.runIf(postgres)('PostgreSQL outages', () => {
   let database: TestDatabase;
   let proxy: TcpProxy;
@@ -31,7 +23,7 @@ describe.runIf(postgres)('PostgreSQL outages', () => {
   });
 
   it('waits for the database at start-up, answers 503 while it is gone, and recovers by itself', async () => {
-    const DATABASE_URL = throughProxy((database.config as { url: string }).url, proxy);
+    const DATABASE_URL = proxy.urlThrough((database.config as { url: string }).url);
     await proxy.down();
     const server = runServerScript('src/main.ts', { DATABASE_URL, API_KEYS: API_KEY });
     try {

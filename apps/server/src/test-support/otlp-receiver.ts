@@ -3,24 +3,28 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 type AnyValue = { stringValue?: string; intValue?: string | number; boolValue?: boolean };
+type KeyValues = { key: string; value: AnyValue }[];
+type Attributes = Record<string, string | number | boolean | undefined>;
 
-/** One exported span as a test reads it: OTLP/JSON's attribute list made an object. */
+/** One exported span as a test reads it: OTLP/JSON's attribute lists made objects. */
 export interface ReceivedSpan {
   traceId: string;
   spanId: string;
   parentSpanId: string | undefined;
   name: string;
   kind: number;
-  attributes: Record<string, string | number | boolean | undefined>;
-  resource: Record<string, string | number | boolean | undefined>;
+  attributes: Attributes;
+  events: { name: string; attributes: Attributes }[];
+  resource: Attributes;
 }
 
 interface OtlpJson {
   resourceSpans?: {
-    resource?: { attributes?: { key: string; value: AnyValue }[] };
+    resource?: { attributes?: KeyValues };
     scopeSpans?: {
-      spans?: (Omit<ReceivedSpan, 'attributes' | 'resource'> & {
-        attributes?: { key: string; value: AnyValue }[];
+      spans?: (Omit<ReceivedSpan, 'attributes' | 'events' | 'resource'> & {
+        attributes?: KeyValues;
+        events?: { name: string; attributes?: KeyValues }[];
       })[];
     }[];
   }[];
@@ -29,7 +33,7 @@ interface OtlpJson {
 const plainValue = (value: AnyValue) =>
   value.stringValue ?? (value.intValue === undefined ? value.boolValue : Number(value.intValue));
 
-const objectOf = (attributes: { key: string; value: AnyValue }[] = []) =>
+const objectOf = (attributes: KeyValues = []): Attributes =>
   Object.fromEntries(attributes.map(({ key, value }) => [key, plainValue(value)]));
 
 /**
@@ -65,6 +69,10 @@ export async function startOtlpReceiver() {
             name: span.name,
             kind: span.kind,
             attributes: objectOf(span.attributes),
+            events: (span.events ?? []).map((event) => ({
+              name: event.name,
+              attributes: objectOf(event.attributes),
+            })),
             resource: objectOf(resource?.attributes),
           })),
         ),

@@ -30,6 +30,14 @@ export class TcpProxy {
     return proxy;
   }
 
+  /** `url` (a database's or Redis's) with its host and port replaced by the proxy's. */
+  urlThrough(url: string): string {
+    const proxied = new URL(url);
+    proxied.hostname = '127.0.0.1';
+    proxied.port = String(this.port);
+    return proxied.toString();
+  }
+
   /** Accepts connections again, on the same port. */
   async up(): Promise<void> {
     const server = createServer((client) => this.link(client));
