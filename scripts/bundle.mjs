@@ -133,7 +133,7 @@ function npmEnvironment() {
 
 // The lockfile resolves optional peers the bundle does not need (the type definitions of Node, which @ts-rest/core
 // may use): npm would call them extraneous. Offline, npm removes them from the tree, and so proves it reads it.
-execFileSync('npm', ['prune', '--offline', '--no-audit', '--no-fund', '--loglevel=warn'], {
+execFileSync('npm', ['prune', '--offline', '--no-audit', '--no-fund', '--no-progress', '--loglevel=warn'], {
   cwd: bundle,
   stdio: 'inherit',
   env: npmEnvironment(),
