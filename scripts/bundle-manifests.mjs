@@ -44,7 +44,7 @@ export function concreteManifest(manifest, directory) {
 function* installedPackages(modules) {
   if (!existsSync(modules)) return;
   for (const entry of readdirSync(modules, { withFileTypes: true })) {
-    // .bin holds links to commands, .pnpm and .modules.yaml are pnpm's own records.
+    // Dot entries are no packages: .bin holds links to commands, the rest are package managers' records.
     if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
     const folders = entry.name.startsWith('@')
       ? readdirSync(join(modules, entry.name)).map((scoped) => join(modules, entry.name, scoped))
