@@ -1,7 +1,7 @@
 // The bundle's manifests as npm reads them. pnpm copies the workspace's own packages with their `workspace:` and
 // `catalog:` ranges, which only pnpm understands (`npm ls` and `npm install` refuse them); each becomes the version
 // the bundle holds, and the copies lose their devDependencies, which name packages the bundle never ships.
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 const PNPM_ONLY = /^(workspace|catalog):/;
@@ -39,30 +39,30 @@ export function concreteManifest(manifest, directory) {
   return result;
 }
 
-/** Package folders in pnpm's virtual store: node_modules/.pnpm/<id>/node_modules/<name or @scope/name>. */
-function* virtualStorePackages(bundle) {
-  const store = join(bundle, 'node_modules', '.pnpm');
-  for (const id of readdirSync(store)) {
-    const modules = join(store, id, 'node_modules');
-    if (!existsSync(modules)) continue;
-    for (const entry of readdirSync(modules, { withFileTypes: true })) {
-      if (!entry.isDirectory()) continue;
-      if (!entry.name.startsWith('@')) yield join(modules, entry.name);
-      else
-        for (const scoped of readdirSync(join(modules, entry.name))) yield join(modules, entry.name, scoped);
+/** Package folders under a node_modules folder, nested ones included: <name> or @scope/<name>, each maybe with a
+ * node_modules of its own (the hoisted layout nests a package where two versions of it are needed). */
+function* installedPackages(modules) {
+  if (!existsSync(modules)) return;
+  for (const entry of readdirSync(modules, { withFileTypes: true })) {
+    // Dot entries are no packages: .bin holds links to commands, the rest are package managers' records.
+    if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+    const folders = entry.name.startsWith('@')
+      ? readdirSync(join(modules, entry.name)).map((scoped) => join(modules, entry.name, scoped))
+      : [join(modules, entry.name)];
+    for (const folder of folders) {
+      yield folder;
+      yield* installedPackages(join(folder, 'node_modules'));
     }
   }
 }
 
 /** Rewrites every copied package's manifest that carries a pnpm-only range. */
 export function makeManifestsConcrete(bundle) {
-  for (const directory of virtualStorePackages(bundle)) {
+  for (const directory of installedPackages(join(bundle, 'node_modules'))) {
     const path = join(directory, 'package.json');
     if (!existsSync(path)) continue;
     const concrete = concreteManifest(JSON.parse(readFileSync(path, 'utf8')), directory);
     if (!concrete) continue;
-    // pnpm may hard-link the copy to the workspace's own file: a new file, so that the checkout stays untouched.
-    rmSync(path);
     writeFileSync(path, `${JSON.stringify(concrete, null, 2)}\n`);
   }
 }

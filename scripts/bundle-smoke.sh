@@ -1,8 +1,9 @@
 #!/bin/sh
-# Builds the bundle outside the checkout, moves it elsewhere and runs it the way the README says: read-only, with
-# its database in a state folder of its own, in production mode (no key, no start), with a key made by the
-# bundle's keys command. Then `npm start` must serve /healthz, the admin app, the API reference, a create and a list,
-# and a SIGTERM to npm must stop the whole tree within seconds, the store draining and npm exiting 0.
+# Builds the bundle outside the checkout and moves it elsewhere; checks that npm reads it as it is (`npm ls`, and an
+# offline `npm install` that finds nothing to do); then runs it the way the README says: read-only, with its database
+# in a state folder of its own, in production mode (no key, no start), with a key made by the bundle's keys command.
+# `npm start` must serve /healthz, the admin app, the API reference, a create and a list, and a SIGTERM to npm must
+# stop the whole tree within seconds, the store draining and npm exiting 0.
 set -eu
 checkout=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
@@ -40,8 +41,26 @@ if grep -rlF "$checkout" --include='*.js' --include='*.json' . | grep -q .; then
   fail "a file names the checkout ($checkout)"
 fi
 
-# npm reads the bundle's manifests as they are: no range only pnpm understands (workspace:, catalog:).
-npm_config_update_notifier=false npm ls >"$work/npm-ls.log" 2>&1 || fail "npm ls fails: $(cat "$work/npm-ls.log")"
+# No file is shared with pnpm's store or the checkout (hard links), so changing the bundle changes neither.
+if find . -type f -links +1 | grep -q .; then fail "files hard-linked elsewhere: $(find . -type f -links +1 | head)"; fi
+
+# npm reads the bundle as it is: every manifest (no range only pnpm understands, such as workspace: or catalog:) and
+# the whole tree, nothing missing, invalid or extraneous at any depth (npm ls names an extraneous package, but
+# exits 0).
+export npm_config_update_notifier=false
+npm ls --all >"$work/npm-ls.log" 2>&1 && ! grep -Eq 'extraneous|invalid|missing:|UNMET DEPENDENCY' "$work/npm-ls.log" ||
+  fail "npm ls --all finds problems: $(cat "$work/npm-ls.log")"
+# `npm install` finds everything installed and changes nothing: offline, with an empty cache, it needs nothing from
+# the network, warns of nothing (an install script not allowed by the bundle's allowScripts would be named) and
+# writes no file (no lockfile: the bundle's .npmrc says why).
+find . | sort >"$work/files-before"
+npm_config_cache="$work/npm-cache" npm install --offline --no-audit --no-fund >"$work/npm-install.log" 2>&1 ||
+  fail "npm install fails: $(cat "$work/npm-install.log")"
+grep -qx 'up to date in .*' "$work/npm-install.log" && ! grep -q 'warn' "$work/npm-install.log" ||
+  fail "npm install did more than find the bundle up to date: $(cat "$work/npm-install.log")"
+find . | sort | diff "$work/files-before" - >"$work/files-changed" ||
+  fail "npm install changed the bundle's files: $(cat "$work/files-changed")"
+[ ! -e package-lock.json ] || fail 'the bundle holds a lockfile, on which `npm ci` would delete node_modules'
 
 # Without DATABASE_URL the database lives in the bundle's data/ folder; the runs below keep the bundle read-only.
 env -u DATABASE_URL npm run --silent keys -- list >/dev/null || fail 'keys list failed without DATABASE_URL'
@@ -60,8 +79,9 @@ else
   as_runner=''
 fi
 if $as_runner touch "$bundle/write-probe" 2>/dev/null; then fail 'the user that runs the bundle can write in it'; fi
-# npm's update check would reach for the network; its cache under HOME may not be writable, which npm tolerates.
-export DATABASE_URL="file:$state/animal-store.db" npm_config_update_notifier=false
+# npm's update check (off above) would reach for the network; its cache under HOME may not be writable, which npm
+# tolerates.
+export DATABASE_URL="file:$state/animal-store.db"
 unset NODE_ENV
 
 # Production mode: with no key the store refuses to start rather than make one.

@@ -39,7 +39,7 @@ export function adminAppRoutes(options: { distDir: string; environments: AdminEn
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');
-    // Relative to a root: the bundle's path to the admin app passes node_modules/.pnpm, a dotfile to `send`.
+    // Relative to a root: `send` refuses a path through a dot folder, such as pnpm's node_modules/.pnpm.
     res.sendFile('index.html', { root: options.distDir });
   });
   return router;
