@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contendersFor } from '#bench/contenders.js';
+import { contendersFor, switchedStores } from '#bench/contenders.js';
 import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
 import { postgresFixture } from '#bench/fixtures/postgres-fixture.js';
 import { sqliteFixture } from '#bench/fixtures/sqlite-fixture.js';
@@ -29,7 +29,8 @@ export async function tracing(): Promise<void> {
   const servers: ServerFigures[] = [];
   const onFixture = async (fixture: DatabaseFixture) => {
     try {
-      const contenders = contendersFor(fixture.kind).filter(({ id }) => SIDE_BY_SIDE.includes(id));
+      const all = [...contendersFor(fixture.kind), ...(fixture.kind === 'sqlite' ? [] : switchedStores())];
+      const contenders = all.filter(({ id }) => SIDE_BY_SIDE.includes(id));
       const target = { kind: fixture.kind, url: fixture.url, reseed: fixture.reseed };
       const suite = await runSuite(contenders, target, { settings, workDir, log });
       measurements.push(...suite.measurements);
