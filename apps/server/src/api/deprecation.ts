@@ -1,8 +1,8 @@
 import { formatLink, GET_PET_DEPRECATED_SINCE, GET_PET_SUNSET } from '@animal-store/contract';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { type HeaderBlock, headersOneByOne } from '../http/header-block.js';
 import { requestContext } from '../http/request-context.js';
-import { type HeaderBlock, headersOneByOne } from '../http/security-headers.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 
 /** One log line per client per interval is enough to find who still calls getPet, without flooding the log. */

@@ -3,7 +3,7 @@ import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/express';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import type { HeaderBlock } from '../http/security-headers.js';
+import type { HeaderBlock } from '../http/header-block.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import { requireScope } from './authenticate.js';
 import { deprecated } from './deprecation.js';

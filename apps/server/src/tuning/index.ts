@@ -7,7 +7,7 @@
 import type { Database as SqliteConnection } from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
 import type { Logger } from 'pino';
-import type { HeaderBlock } from '../http/security-headers.js';
+import type { HeaderBlock } from '../http/header-block.js';
 import type { RequestLogWriter } from '../observability/request-logger.js';
 import { namedStatements, type StatementNamer } from './postgres-prepared-statements.js';
 import { preparedHeaderBlock } from './prepared-header-block.js';

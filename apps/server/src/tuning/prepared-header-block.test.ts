@@ -1,7 +1,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { type HeaderList, headersOneByOne } from '../http/security-headers.js';
+import { type HeaderList, headersOneByOne } from '../http/header-block.js';
 import { preparedHeaderBlock } from './prepared-header-block.js';
 
 const HEADERS: HeaderList = [

@@ -1,5 +1,5 @@
 import { OutgoingMessage } from 'node:http';
-import { type HeaderBlock, headersOneByOne } from '../http/security-headers.js';
+import { type HeaderBlock, headersOneByOne } from '../http/header-block.js';
 
 type HeaderTable = Record<string, [name: string, value: string]>;
 
