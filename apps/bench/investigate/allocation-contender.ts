@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import type { ContenderId } from '#bench/contenders.js';
 import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
 import { failedRequests } from '#bench/load/run-load.js';
 import type { Scenario } from '#bench/load/scenarios.js';
@@ -37,7 +38,7 @@ async function waitForFile(path: string): Promise<void> {
  */
 export async function measureAllocations(
   fixture: DatabaseFixture,
-  contenderId: 'store' | 'express',
+  contenderId: ContenderId,
   scenario: Scenario,
   workDir: string,
 ): Promise<AllocationOutcome> {

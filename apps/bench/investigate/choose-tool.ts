@@ -4,6 +4,8 @@ export const TOOLS = {
   allocations: 'bytes a request allocates in the store and in bare Express, by package and function',
   instructions:
     "instructions a read costs each, and the metrics' share, counted by callgrind (needs valgrind)",
+  'cpu-time':
+    "where a request's CPU time goes in the store, Fastify and bare Express: threads, kernel, collector (about 2 minutes)",
   tracing: 'the store and store + tracing alone, side by side as the bench runs them (about 3 minutes)',
 } as const;
 

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import type { ContenderId } from '#bench/contenders.js';
 import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
 import { failedRequests, type LoadFigures, runLoad } from '#bench/load/run-load.js';
 import type { Scenario } from '#bench/load/scenarios.js';
@@ -54,7 +55,7 @@ function switchCounting(pid: number, state: 'on' | 'off'): void {
  */
 export async function countInstructions(
   fixture: DatabaseFixture,
-  contenderId: 'store' | 'express',
+  contenderId: ContenderId,
   scenario: Scenario,
   workDir: string,
   /** A variant of the contender: its name (e.g. `metrics`) and the variables that make it. */

@@ -6,11 +6,18 @@
  */
 import { allocations } from './allocations.js';
 import { chooseTool, type ToolName, usage } from './choose-tool.js';
+import { cpuTime } from './cpu-time.js';
 import { instructions } from './instructions.js';
 import { profile } from './profile.js';
 import { tracing } from './tracing.js';
 
-const run: Record<ToolName, () => Promise<void>> = { profile, allocations, instructions, tracing };
+const run: Record<ToolName, () => Promise<void>> = {
+  profile,
+  allocations,
+  instructions,
+  'cpu-time': cpuTime,
+  tracing,
+};
 
 const choice = chooseTool(process.argv.slice(2));
 if ('help' in choice) {

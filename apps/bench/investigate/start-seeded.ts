@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type Contender, contendersFor, requestHeaders } from '#bench/contenders.js';
+import { type Contender, type ContenderId, contendersFor, requestHeaders } from '#bench/contenders.js';
 import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
 import { type LoadFigures, runLoad } from '#bench/load/run-load.js';
 import { type Scenario, scenarioRequests } from '#bench/load/scenarios.js';
@@ -17,13 +17,13 @@ export interface SeededServer {
 }
 
 /**
- * Starts the store or bare Express on the fixture for profiling, with `nodeArgs` before its script, on exactly
+ * Starts the store or another contender on the fixture for profiling, with `nodeArgs` before its script, on exactly
  * the seed animals: a contender that reads the tables the store made is seeded before it starts, the store, which
  * makes them, right after.
  */
 export async function startSeeded(
   fixture: DatabaseFixture,
-  contenderId: 'store' | 'express',
+  contenderId: ContenderId,
   options: {
     name: string;
     workDir: string;
@@ -62,7 +62,7 @@ export async function startSeeded(
 
 /** The name of a profiled server's log and profile files, e.g. `store-sqlite-getPet`. */
 export function profiledServerName(
-  contenderId: 'store' | 'express',
+  contenderId: ContenderId,
   fixture: DatabaseFixture,
   scenario: Scenario,
 ): string {
