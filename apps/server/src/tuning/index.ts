@@ -9,6 +9,7 @@ import type { SqliteDatabase } from 'kysely';
 import type { Logger } from 'pino';
 import type { HeaderBlock } from '../http/header-block.js';
 import type { RequestLogWriter } from '../observability/request-logger.js';
+import { keepPendingLogChunkLength } from './pending-log-chunk.js';
 import { namedStatements, type StatementNamer } from './postgres-prepared-statements.js';
 import { preparedHeaderBlock } from './prepared-header-block.js';
 import { requestLogLines } from './request-log-line.js';
@@ -40,7 +41,11 @@ export interface AppTuning {
   requestLogWriter?: RequestLogWriter;
 }
 
-/** The app's tuning: headers validated once and set as a block, the request log line built for its shape. */
+/**
+ * The app's tuning: headers validated once and set as a block, the request log line built for its shape, and the
+ * logger's destination kept from measuring its pending lines again for every line it takes.
+ */
 export function appTuning(logger: Logger): AppTuning {
+  keepPendingLogChunkLength(logger);
   return { headerBlock: preparedHeaderBlock, requestLogWriter: requestLogLines(logger) };
 }
