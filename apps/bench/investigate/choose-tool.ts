@@ -6,6 +6,8 @@ export const TOOLS = {
     "instructions a read costs each, and the metrics' share, counted by callgrind (needs valgrind)",
   'cpu-time':
     "where a request's CPU time goes in the store, Fastify and bare Express: threads, kernel, collector (about 2 minutes)",
+  features:
+    'what each feature of a read costs: the store beside copies of its build without one feature each (about 10 minutes)',
   tracing: 'the store and store + tracing alone, side by side as the bench runs them (about 3 minutes)',
 } as const;
 

@@ -103,10 +103,11 @@ export function cpuTimeTable(scenario: Scenario, tallies: Tally[]): string {
     'full/1k',
     'KiB alloc',
   ];
+  const nameWidth = Math.max(14, ...tallies.map((tally) => tally.name.length));
   const rows = tallies.map((tally) => {
     const { mainUser, mainSystem, otherThreads } = tally.cpu;
     return [
-      tally.name.padEnd(14),
+      tally.name.padEnd(nameWidth),
       cell(tally.requests / tally.loadSeconds, 0),
       cell(micros(mainUser, tally)),
       cell(micros(mainSystem, tally)),
@@ -123,7 +124,7 @@ export function cpuTimeTable(scenario: Scenario, tallies: Tally[]): string {
     `${scenario} on SQLite, 50 connections, ${ROUNDS} rounds of ${ROUND_SECONDS} s in turns: µs of CPU a request ` +
       '(main thread in user space and in the kernel, other threads, all), the main thread in the collector, ' +
       'collections per 1,000 requests, KiB allocated a request (from the heap sizes the collections print)',
-    `${''.padEnd(14)} ${header.map((title) => title.padStart(9)).join(' ')}`,
+    `${''.padEnd(nameWidth)} ${header.map((title) => title.padStart(9)).join(' ')}`,
     ...rows,
     '',
   ].join('\n');

@@ -7,6 +7,7 @@
 import { allocations } from './allocations.js';
 import { chooseTool, type ToolName, usage } from './choose-tool.js';
 import { cpuTime } from './cpu-time.js';
+import { features } from './features.js';
 import { instructions } from './instructions.js';
 import { profile } from './profile.js';
 import { tracing } from './tracing.js';
@@ -16,6 +17,7 @@ const run: Record<ToolName, () => Promise<void>> = {
   allocations,
   instructions,
   'cpu-time': cpuTime,
+  features,
   tracing,
 };
 

@@ -3,7 +3,7 @@ import { type Contender, type ContenderId, contendersFor, requestHeaders } from 
 import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
 import { type LoadFigures, runLoad } from '#bench/load/run-load.js';
 import { type Scenario, scenarioRequests } from '#bench/load/scenarios.js';
-import { repoRoot } from '#bench/paths.js';
+import { repoRoot, storeMainPath } from '#bench/paths.js';
 import type { RunningServer } from '#bench/processes/server-process.js';
 import { startOnFreePort } from '#bench/processes/start-on-free-port.js';
 
@@ -32,6 +32,8 @@ export async function startSeeded(
     launcher?: readonly string[];
     readyTimeoutMs?: number;
     stopTimeoutMs?: number;
+    /** For the store: another build's `main.js` to run, such as a measurement copy's. */
+    storeMain?: string;
   },
 ): Promise<SeededServer> {
   const contender = contendersFor(fixture.kind).find((contender) => contender.id === contenderId);
@@ -41,7 +43,10 @@ export async function startSeeded(
     const launch = contender.launch(port, fixture.url);
     return {
       name: options.name,
-      args: [...options.nodeArgs, ...launch.args],
+      args: [
+        ...options.nodeArgs,
+        ...launch.args.map((arg) => (arg === storeMainPath && options.storeMain ? options.storeMain : arg)),
+      ],
       env: { ...launch.env, ...options.env },
       readyUrl: `${baseUrl}${contender.readyPath}`,
       headers: requestHeaders,
