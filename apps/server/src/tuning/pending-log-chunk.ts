@@ -43,7 +43,7 @@ const tuned = new WeakSet<object>();
  * Keeps the byte length of the chunk that pino's destination is filling, instead of letting it measure the chunk
  * again for every line. sonic-boom appends each line to the last pending chunk, a string built by appending, then
  * takes `Buffer.byteLength` of that whole chunk to see whether the line still fits under `maxWrite`: measuring
- * flattens the string, so each line copied every line still waiting for the file (8 KiB a request under load).
+ * flattens the string, so each line copied every line still waiting for the file (7 KiB a request under load).
  * Everything else is sonic-boom's own `write`, line for line: the same chunks, limits, answers and events, and it
  * still starts the file write. Applied once per destination; false, and nothing changed, for any other stream.
  */
@@ -66,7 +66,7 @@ export function keepPendingLogChunkLength(logger: Logger): boolean {
     const bufs = this._bufs;
     const last = bufs.length - 1;
     if (last >= 0 && bufs[last] !== chunk) {
-      // sonic-boom changed its chunks itself (a write started, a flush put one back).
+      // sonic-boom changed its chunks itself (a flush or a partial write put one back).
       chunk = bufs[last] as string;
       chunkBytes = Buffer.byteLength(chunk);
     }
