@@ -141,17 +141,29 @@ async function startTimed(
   return { name: contenderId, seeded, logPath: join(workDir, `${name}.log`) };
 }
 
+/**
+ * Starts the servers one by one, measures them side by side and stops every one it started, also when a start or
+ * the measurement fails.
+ */
+export async function startAndMeasure(
+  scenario: Scenario,
+  starts: readonly (() => Promise<TimedServer>)[],
+): Promise<string> {
+  const servers: TimedServer[] = [];
+  try {
+    for (const start of starts) servers.push(await start());
+    return await cpuTimeSideBySide(servers, scenario);
+  } finally {
+    for (const server of servers) await server.seeded.server.stop();
+  }
+}
+
 /** The store, Fastify with the same features and bare Express, side by side on SQLite, by thread and collector. */
 export async function cpuTime(): Promise<void> {
   await withSqliteFixture('cpu-time', async (fixture, workDir) => {
     for (const scenario of SCENARIOS) {
-      const servers: TimedServer[] = [];
-      try {
-        for (const id of CONTENDERS) servers.push(await startTimed(fixture, id, scenario, workDir));
-        process.stdout.write(`${await cpuTimeSideBySide(servers, scenario)}\n`);
-      } finally {
-        for (const server of servers) await server.seeded.server.stop();
-      }
+      const starts = CONTENDERS.map((id) => () => startTimed(fixture, id, scenario, workDir));
+      process.stdout.write(`${await startAndMeasure(scenario, starts)}\n`);
     }
   });
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
 import type { Scenario } from '#bench/load/scenarios.js';
-import { cpuTimeSideBySide, type TimedServer } from './cpu-time.js';
+import { startAndMeasure, type TimedServer } from './cpu-time.js';
 import {
   makeMeasurementCopy,
   REMOVALS,
@@ -37,19 +37,15 @@ export async function features(): Promise<void> {
   await withSqliteFixture('features', async (fixture, workDir) => {
     try {
       for (const scenario of SCENARIOS) {
-        const servers: TimedServer[] = [];
-        try {
-          servers.push(await startStore(fixture, scenario, workDir));
-          for (const removal of REMOVALS) {
-            if (removal.only && !removal.only.includes(scenario)) continue;
-            servers.push(await startStore(fixture, scenario, workDir, removal));
-          }
+        const removals = REMOVALS.filter((removal) => !removal.only || removal.only.includes(scenario));
+        const starts = [
+          () => startStore(fixture, scenario, workDir),
+          ...removals.map((removal) => () => startStore(fixture, scenario, workDir, removal)),
           // The store once more, in a process of its own: how far two identical servers differ in this run.
-          servers.push(await startStore(fixture, scenario, workDir, undefined, 'store-again'));
-          process.stdout.write(`${await cpuTimeSideBySide(servers, scenario)}\n`);
-        } finally {
-          for (const server of servers) await server.seeded.server.stop();
-        }
+          () => startStore(fixture, scenario, workDir, undefined, 'store-again'),
+        ];
+        const legend = removals.map((removal) => `  ${removal.name}: without ${removal.feature}`);
+        process.stdout.write(`${await startAndMeasure(scenario, starts)}${legend.join('\n')}\n\n`);
       }
     } finally {
       removeMeasurementCopies();
