@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { answerRouteNotFound } from './http/api-error.js';
 import { clientAddressReader, trustedPeerReader } from './http/client-address.js';
 import { errorHandler } from './http/error-handler.js';
+import type { HeaderBlock } from './http/header-block.js';
 import { apiSecurityHeaders, corsForApi, documentSecurityHeaders } from './http/security-headers.js';
 import type { ForgetKeyEverywhere } from './keys/key-changes-across-workers.js';
 import { KeyUsage } from './keys/key-usage.js';
@@ -19,16 +20,24 @@ import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } fro
 import { healthRoutes } from './observability/health.js';
 import type { Metrics } from './observability/metrics.js';
 import { observeRequests, type RequestObserver } from './observability/observe-requests.js';
-import { logWithPino, requestLog } from './observability/request-logger.js';
+import { logWithPino, type RequestLogWriter, requestLog } from './observability/request-logger.js';
 import { requestMetrics } from './observability/request-metrics.js';
-import type { Tracing } from './observability/tracing-switch.js';
+import type { Tracing } from './observability/tracing-interface.js';
 import { adminAppRoutes } from './pages/admin-app.js';
 import { apiDocsRoutes, serveOpenApiDocument } from './pages/api-docs.js';
 import { faviconRoutes } from './pages/favicon.js';
 import type { ApiKeyRepository } from './store/api-key-repository.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
-import type { AppTuning } from './tuning/index.js';
+
+/**
+ * What the tuning may change in the app's request path: how fixed headers are set, how the request log is written.
+ * Declared here, where it is applied; the tuning (tuning/) fills it in, and the composition root hands it over.
+ */
+export interface AppTuning {
+  headerBlock?: HeaderBlock;
+  requestLogWriter?: RequestLogWriter;
+}
 
 export interface AppDependencies {
   pets: PetRepository;

@@ -7,7 +7,6 @@ import {
 } from '@animal-store/contract';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import type { ServerLimits } from './http/http-server.js';
 import { type TracingConfig, tracingConfigOf, tracingEnvFields } from './observability/tracing-config.js';
 
 /** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config.js). */
@@ -237,6 +236,16 @@ export type Config = {
 export interface AdminEnvironment {
   name: 'production' | 'staging';
   baseUrl: string;
+}
+
+/** The HTTP server's limits (http/http-server.ts), which protect it from slow or abusive clients. */
+export interface ServerLimits {
+  /** Whole request, headers and body, must arrive within this (the body: see enforceBodyDeadline). */
+  requestTimeoutMs: number;
+  /** Headers must arrive within this: the defence against slow-loris clients. */
+  headersTimeoutMs: number;
+  /** Connections beyond this are refused, so that one instance degrades instead of falling over. */
+  maxConnections: number;
 }
 
 export class ConfigError extends Error {

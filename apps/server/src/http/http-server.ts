@@ -1,21 +1,13 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import { MAX_HEADER_BYTES } from '@animal-store/contract';
 import type { Express } from 'express';
+import type { ServerLimits } from '../config.js';
 import { enforceBodyDeadline } from './body-deadline.js';
 import {
   answerNodeRefusalsWithErrors,
   type RefusalTracer,
   refuseUnservableRequests,
 } from './node-refusals.js';
-
-export interface ServerLimits {
-  /** Whole request, headers and body, must arrive within this (the body: see enforceBodyDeadline). */
-  requestTimeoutMs: number;
-  /** Headers must arrive within this: the defence against slow-loris clients. */
-  headersTimeoutMs: number;
-  /** Connections beyond this are refused, so that one instance degrades instead of falling over. */
-  maxConnections: number;
-}
 
 /**
  * The HTTP server around the app, with the limits that protect it from slow or abusive clients. `classes`: what

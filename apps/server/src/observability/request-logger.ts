@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { ClientAddress } from '../http/client-address.js';
 import { requestContext } from '../http/request-context.js';
 import type { RequestObserver } from './observe-requests.js';
-import type { TraceIds } from './tracing-switch.js';
+import type { TraceIds } from './tracing-interface.js';
 
 /** What a request's log line says, in the order it says it. */
 export interface RequestLogFields {

@@ -15,7 +15,7 @@ import type { RefusalTracer } from '../http/node-refusals.js';
 import { requestContext } from '../http/request-context.js';
 import type { CommandTracer } from '../limits/redis-counter-store.js';
 import { listenToRequestEvents, type RequestEvent } from './request-events.js';
-import type { TraceIds, Tracing } from './tracing-switch.js';
+import type { TraceIds, Tracing } from './tracing-interface.js';
 
 /** `/v1/pets/:petId` as OpenTelemetry writes a route template: `/v1/pets/{petId}`. */
 function routeTemplate(req: Request): string | undefined {

@@ -21,7 +21,7 @@ import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { Logger } from 'pino';
 import { commandTracer, queryTracer, refusalTracer, requestTracer } from './trace-requests.js';
 import type { TracingConfig } from './tracing-config.js';
-import type { Tracing } from './tracing-switch.js';
+import type { Tracing } from './tracing-interface.js';
 
 function samplerOf({ name, ratio }: TracingConfig['sampler']): Sampler {
   const root = name.endsWith('always_off')

@@ -4,25 +4,17 @@
  * does, what it relies on, what it gains, the test that pins it, when to remove it). Without this folder the store
  * works the same, only slower.
  */
-import type { Database as SqliteConnection } from 'better-sqlite3';
-import type { SqliteDatabase } from 'kysely';
 import type { Logger } from 'pino';
-import type { HeaderBlock } from '../http/header-block.js';
-import type { RequestLogWriter } from '../observability/request-logger.js';
+import type { AppTuning } from '../app.js';
+import type { DatabaseTuning } from '../database/database-tuning.js';
 import { keepPendingLogChunkLength } from './pending-log-chunk.js';
-import { namedStatements, type StatementNamer } from './postgres-prepared-statements.js';
+import { namedStatements } from './postgres-prepared-statements.js';
 import { preparedHeaderBlock } from './prepared-header-block.js';
 import { requestLogLines } from './request-log-line.js';
 import { withCachedStatements } from './sqlite-statement-cache.js';
 
 export { bornWithAppPrototypes } from './born-with-app-prototypes.js';
 export { tuneV8ForServing } from './v8-flags.js';
-
-/** What the store's database layer lets the tuning change: SQLite's connection, PostgreSQL's statement names. */
-export interface DatabaseTuning {
-  sqlite?: (connection: SqliteConnection) => SqliteDatabase;
-  postgresStatementName?: StatementNamer;
-}
 
 /**
  * The database tuning: statements cached by SQL text on SQLite; on PostgreSQL, named prepared statements unless
@@ -33,12 +25,6 @@ export function databaseTuning(options: { namedPostgresStatements: boolean }): D
     sqlite: withCachedStatements,
     postgresStatementName: options.namedPostgresStatements ? namedStatements() : undefined,
   };
-}
-
-/** What the tuning changes in the app's request path: how fixed headers are set, how the request log is written. */
-export interface AppTuning {
-  headerBlock?: HeaderBlock;
-  requestLogWriter?: RequestLogWriter;
 }
 
 /**

@@ -1,10 +1,8 @@
+import type { StatementNamer } from '../database/database-tuning.js';
 import { boundedCache } from './bounded-cache.js';
 
 /** Data statements only: transaction control and DDL are sent as they are. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
-
-/** The name a statement is prepared under on each connection, or undefined to send it unnamed. */
-export type StatementNamer = (sql: string) => string | undefined;
 
 /**
  * Names the store's data statements, so that PostgreSQL receives them as named prepared statements (ledger row
