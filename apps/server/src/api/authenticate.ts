@@ -2,10 +2,10 @@ import type { ApiKeyScope } from '@animal-store/contract';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sendError } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
+import { tellRequestEvent } from '../http/request-events.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import type { KeyRefusal, KeyVerdict, KeyVerifier } from '../keys/key-verifier.js';
 import { type AuthenticationFailureRecorder, TOO_MANY_FAILURES_MESSAGE } from '../limits/rate-limits.js';
-import { tellRequestEvent } from '../observability/request-events.js';
 
 /** The challenge of every 401 (RFC 6750 §3). */
 export const BEARER_CHALLENGE = 'Bearer realm="animal-store"';

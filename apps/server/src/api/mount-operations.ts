@@ -4,11 +4,11 @@ import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/expr
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { HeaderBlock } from '../http/header-block.js';
+import { passValidationFailureOn, refuseInvalidUtf8, requireJsonBody } from '../http/request-validation.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import { requireScope } from './authenticate.js';
 import { deprecated } from './deprecation.js';
 import type { Operation, Operations } from './operation.js';
-import { passValidationFailureOn, refuseInvalidUtf8, requireJsonBody } from './request-validation.js';
 import { servedContract } from './served-contract.js';
 
 /**

@@ -1,7 +1,7 @@
 import { API_BASE_PATH, nextPageLink } from '@animal-store/contract';
 import { errorBody } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
-import { tellRequestEvent } from '../observability/request-events.js';
+import { tellRequestEvent } from '../http/request-events.js';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
 import type { PetOperations } from './operation.js';

@@ -4,7 +4,7 @@ import { createExpressEndpoints, RequestValidationError } from '@ts-rest/express
 import express, { type ErrorRequestHandler } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { passValidationFailureOn } from './request-validation.js';
+import { passValidationFailureOn } from '../http/request-validation.js';
 import { withHeadersAsOneSchema } from './served-contract.js';
 
 /**

@@ -2,11 +2,11 @@ import { inKiB, MAX_BODY_BYTES } from '@animal-store/contract';
 import { RequestValidationError } from '@ts-rest/express';
 import type { ErrorRequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { BODY_NOT_UTF8_MESSAGE, describeValidationFailure, INVALID_UTF8 } from '../api/request-validation.js';
 import { isDatabaseUnavailable, isStorageFailure } from '../database/database-errors.js';
-import { errorTypeOf, tellRequestEvent } from '../observability/request-events.js';
 import { sendError } from './api-error.js';
 import { requestContext } from './request-context.js';
+import { errorTypeOf, tellRequestEvent } from './request-events.js';
+import { BODY_NOT_UTF8_MESSAGE, describeValidationFailure, INVALID_UTF8 } from './request-validation.js';
 
 /** A pool reconnects within seconds once the database is back. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { sendError } from '../http/api-error.js';
 import type { ClientAddress } from '../http/client-address.js';
 import { requestContext } from '../http/request-context.js';
-import { tellRequestEvent } from '../observability/request-events.js';
+import { tellRequestEvent } from '../http/request-events.js';
 
 const WINDOW_MS = 60_000;
 

@@ -4,7 +4,7 @@ import { isStorageFailure } from '../database/database-errors.js';
 import { sendError } from '../http/api-error.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../http/error-handler.js';
 import { onlyGetAndHead } from '../http/method-not-allowed.js';
-import { errorTypeOf, tellRequestEvent } from './request-events.js';
+import { errorTypeOf, tellRequestEvent } from '../http/request-events.js';
 
 /**
  * Liveness and readiness for load balancers and orchestrators; no authentication, no details. Readiness asks the

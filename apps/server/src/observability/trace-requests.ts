@@ -13,8 +13,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { QueryTracer } from '../database/traced-dialect.js';
 import type { RefusalTracer } from '../http/node-refusals.js';
 import { requestContext } from '../http/request-context.js';
+import { listenToRequestEvents, type RequestEvent } from '../http/request-events.js';
 import type { CommandTracer } from '../limits/redis-counter-store.js';
-import { listenToRequestEvents, type RequestEvent } from './request-events.js';
 import type { TraceIds, Tracing } from './tracing-interface.js';
 
 /** `/v1/pets/:petId` as OpenTelemetry writes a route template: `/v1/pets/{petId}`. */
