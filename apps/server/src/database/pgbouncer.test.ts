@@ -3,13 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../test-support/databases.js';
-import {
-  databasesThroughPgBouncer,
-  type PgBouncer,
-  pgBouncerUnavailable,
-  startPgBouncer,
-} from '../test-support/pgbouncer.js';
+import { databasesThroughPgBouncer, type TestDatabase } from '../test-support/databases.js';
+import { type PgBouncer, pgBouncerUnavailable, startPgBouncer } from '../test-support/pgbouncer.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
 import { databaseTuning } from '../tuning/index.js';
 

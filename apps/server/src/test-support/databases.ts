@@ -8,7 +8,6 @@ import {
   DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
   DEFAULT_POSTGRES_POOL_SIZE,
 } from '../config.js';
-import { databasesThroughPgBouncer } from './pgbouncer.js';
 
 /** A fresh, empty database for one test file or test; `drop` removes every trace of it. */
 export interface TestDatabase {
@@ -38,19 +37,24 @@ export const sqliteTestDatabase: TestDatabaseKind = {
   },
 };
 
+/** Runs one statement on the PostgreSQL server at `url` itself, on a connection of its own. */
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /** Each PostgreSQL test database is a schema of its own, so concurrent runs never see each other's rows. */
 function postgres(url: string): TestDatabaseKind {
   return {
     name: 'postgres',
     async create() {
       const schema = `test_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      try {
-        await admin.query(`create schema ${schema}`);
-      } finally {
-        await admin.end();
-      }
+      await onServer(url, `create schema ${schema}`);
       const scoped = new URL(url);
       scoped.searchParams.set('options', `-c search_path=${schema}`);
       return {
@@ -60,12 +64,33 @@ function postgres(url: string): TestDatabaseKind {
           poolSize: DEFAULT_POSTGRES_POOL_SIZE,
           queryTimeoutMs: DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
         },
-        async drop() {
-          const client = new pg.Client({ connectionString: url });
-          await client.connect();
-          await client.query(`drop schema ${schema} cascade`);
-          await client.end();
+        drop: () => onServer(url, `drop schema ${schema} cascade`),
+      };
+    },
+  };
+}
+
+/**
+ * Test databases behind a running PgBouncer (`origin`, test-support/pgbouncer.ts): each a PostgreSQL database of its
+ * own, created and dropped directly on the server at `directUrl`, and used through PgBouncer with `?pgbouncer=true`
+ * as users would.
+ */
+export function databasesThroughPgBouncer(directUrl: string, origin: string): TestDatabaseKind {
+  return {
+    name: 'postgres',
+    async create() {
+      const name = `test_${randomBytes(6).toString('hex')}`;
+      await onServer(directUrl, `create database ${name}`);
+      return {
+        config: {
+          kind: 'postgres',
+          url: `${origin}/${name}`,
+          poolSize: DEFAULT_POSTGRES_POOL_SIZE,
+          queryTimeoutMs: DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
+          pgbouncer: true,
         },
+        // PgBouncer may still hold idle server connections to it: FORCE ends those (and only those).
+        drop: () => onServer(directUrl, `drop database ${name} with (force)`),
       };
     },
   };

@@ -1,13 +1,10 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { DEFAULT_DATABASE_QUERY_TIMEOUT_MS, DEFAULT_POSTGRES_POOL_SIZE } from '../config.js';
-import type { TestDatabaseKind } from './databases.js';
 
 /** Debian's pgbouncer package installs it here. */
 const PGBOUNCER = '/usr/sbin/pgbouncer';
@@ -119,38 +116,4 @@ async function startPgBouncerOn(port: number, upstreamUrl: string): Promise<PgBo
       await sleep(100);
     }
   }
-}
-
-/**
- * Test databases behind a running PgBouncer (`origin`): each a PostgreSQL database of its own, created and dropped
- * directly on the server at `directUrl`, and used through PgBouncer with `?pgbouncer=true` as users would.
- */
-export function databasesThroughPgBouncer(directUrl: string, origin: string): TestDatabaseKind {
-  const onServer = async (statement: string) => {
-    const client = new pg.Client({ connectionString: directUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  return {
-    name: 'postgres',
-    async create() {
-      const name = `test_${randomBytes(6).toString('hex')}`;
-      await onServer(`create database ${name}`);
-      return {
-        config: {
-          kind: 'postgres',
-          url: `${origin}/${name}`,
-          poolSize: DEFAULT_POSTGRES_POOL_SIZE,
-          queryTimeoutMs: DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
-          pgbouncer: true,
-        },
-        // PgBouncer may still hold idle server connections to it: FORCE ends those (and only those).
-        drop: () => onServer(`drop database ${name} with (force)`),
-      };
-    },
-  };
 }
