@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '@animal-store/testing/free-port';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAnimal, tableRows } from './support/catalogue-page.js';
@@ -7,7 +8,7 @@ import { type Browser, launchChromium } from './support/chromium.js';
 import { sidewaysOverflow } from './support/layout-checks.js';
 import { recordPageProblems } from './support/page-problems.js';
 import { type RecordingProxy, startRecordingProxy } from './support/recording-proxy.js';
-import { freePort, type StoreProcess, startStore } from './support/store-process.js';
+import { type StoreProcess, startStore } from './support/store-process.js';
 import { plantSignIn, storedApiKey, storedSignIn } from './support/tab-session.js';
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));

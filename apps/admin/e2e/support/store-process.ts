@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { startStore as startTestStore } from '@animal-store/testing/store-process';
 import { inject } from 'vitest';
 
@@ -29,17 +28,4 @@ export async function startStore(env: Record<string, string> = {}): Promise<Stor
     env: { API_KEYS: apiKey, ...rest },
   });
   return { origin: store.origin, apiKey, stop: store.stop };
-}
-
-/** A port nothing listens on right now, for a store whose address must be known before it starts. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }

@@ -1,4 +1,4 @@
-import { freePort } from './free-port.js';
+import { freePort } from '@animal-store/testing/free-port';
 import { PortTakenError, type RunningServer, type ServerSpec, startServer } from './server-process.js';
 
 /** Tries beyond the first: other suites start servers on loopback at the same time, so a free port can be taken. */
