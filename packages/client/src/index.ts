@@ -14,6 +14,7 @@ export type {
 export { AnimalStoreError, type AnimalStoreErrorCode } from './animal-store-error.js';
 export type { ApiKeysApi, RotateApiKeyOptions } from './api-keys-api.js';
 export { type AnimalStoreClient, createAnimalStoreClient } from './create-client.js';
+export { newIdempotencyKey } from './idempotency-key.js';
 export type { AnimalStoreClientOptions, CallOptions, RetryEvent, RetryOptions } from './options.js';
 export type { PetListing, PetPage } from './paging.js';
 export type { CreatePetOptions, ListPetsOptions, PetPageOptions, PetReceipt, PetsApi } from './pets-api.js';

@@ -1,11 +1,5 @@
+import { newIdempotencyKey } from '@animal-store/client';
 import type { NewPet } from '@animal-store/contract';
-
-/** 128 random bits as hex; crypto.randomUUID would need a secure context, and the store may be plain HTTP. */
-function randomKey(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('');
-}
 
 /**
  * The Idempotency-Key for adding an animal. Sending the same values again after a failure re-uses the key, so if
@@ -17,7 +11,7 @@ export class CreationAttempt {
 
   keyFor(pet: NewPet): string {
     const body = JSON.stringify(pet);
-    if (this.current?.body !== body) this.current = { body, key: randomKey() };
+    if (this.current?.body !== body) this.current = { body, key: newIdempotencyKey() };
     return this.current.key;
   }
 
