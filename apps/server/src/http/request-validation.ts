@@ -2,7 +2,7 @@ import { isUtf8 } from 'node:buffer';
 import { BODY_NOT_OBJECT_MESSAGE, FIELD_MESSAGES, isStoreMessage } from '@animal-store/contract';
 import type { RequestValidationError } from '@ts-rest/express';
 import type { NextFunction, RequestHandler } from 'express';
-import { sendError } from '../http/api-error.js';
+import { sendError } from './api-error.js';
 
 type Location = 'path' | 'header' | 'query' | 'body';
 
