@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databasesThroughPgBouncer, type TestDatabase } from '../test-support/databases.js';
 import { type PgBouncer, pgBouncerUnavailable, startPgBouncer } from '../test-support/pgbouncer.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
+import { vitestRun } from '../test-support/vitest-run.js';
 import { databaseTuning } from '../tuning/index.js';
 
 /** The tuning main.ts applies: named statements, which `?pgbouncer=true` must turn off. */
@@ -13,7 +11,6 @@ const storeTuning = databaseTuning({ namedPostgresStatements: true });
 
 import { openRepositories } from '../store/repositories.js';
 
-const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const unavailable = pgBouncerUnavailable();
 const directUrl = process.env.TEST_DATABASE_URL ?? '';
 
@@ -85,23 +82,12 @@ describe.skipIf(unavailable !== undefined || process.env.TEST_PGBOUNCER_ORIGIN !
     });
 
     it(`passes the PostgreSQL half of ${SUITES.join(' and ')}`, async () => {
-      const child = spawn(
-        process.execPath,
-        [join(serverDir, 'node_modules/vitest/vitest.mjs'), 'run', ...SUITES, '-t', 'postgres'],
-        {
-          cwd: serverDir,
-          env: { ...process.env, TEST_PGBOUNCER_ORIGIN: bouncer.origin, NO_COLOR: '1', FORCE_COLOR: '0' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      );
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
+      const { code, output } = await vitestRun([...SUITES, '-t', 'postgres'], {
+        ...process.env,
+        TEST_PGBOUNCER_ORIGIN: bouncer.origin,
+        NO_COLOR: '1',
+        FORCE_COLOR: '0',
       });
-      child.stderr.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-      });
-      const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
       expect({ code, output }).toMatchObject({ code: 0 });
       // Every suite ran, with its PostgreSQL tests.
       expect(output).toMatch(new RegExp(`Test Files {2}${SUITES.length} passed \\(${SUITES.length}\\)`));

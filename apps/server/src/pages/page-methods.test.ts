@@ -1,7 +1,5 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminBuildStandIn } from '../test-support/admin-build-stand-in.js';
 import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
 import { anError, see } from '../test-support/http-assertions.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -28,21 +26,18 @@ const PAGE_PATHS = [
 describe("the store's own pages, asked with another method than GET", () => {
   let database: TestDatabase;
   let server: TestServer;
-  let adminDir: string;
+  let adminBuild: ReturnType<typeof adminBuildStandIn>;
 
   beforeAll(async () => {
     database = await sqliteTestDatabase.create();
-    adminDir = mkdtempSync(join(tmpdir(), 'admin-dist-'));
-    mkdirSync(join(adminDir, 'assets'));
-    writeFileSync(join(adminDir, 'index.html'), '<!doctype html><title>Admin</title>');
-    writeFileSync(join(adminDir, 'assets', 'app-1234.js'), 'export {};');
-    server = await startTestServer(database.config, { adminDistDir: adminDir });
+    adminBuild = adminBuildStandIn();
+    server = await startTestServer(database.config, { adminDistDir: adminBuild.dir });
   });
 
   afterAll(async () => {
     await server.close();
     await database.drop();
-    rmSync(adminDir, { recursive: true, force: true });
+    adminBuild.remove();
   });
 
   it.each(PAGE_PATHS)(

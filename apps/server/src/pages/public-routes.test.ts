@@ -1,8 +1,7 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { openApiDocument } from '@animal-store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminBuildStandIn } from '../test-support/admin-build-stand-in.js';
 import { sqliteTestDatabase, type TestDatabase } from '../test-support/databases.js';
 import { aJson, anError, see } from '../test-support/http-assertions.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -11,17 +10,13 @@ import { packagedBundle } from './reference-bundle.js';
 describe('routes without authentication', () => {
   let database: TestDatabase;
   let server: TestServer;
-  let adminDir: string;
+  let adminBuild: ReturnType<typeof adminBuildStandIn>;
 
   beforeAll(async () => {
     database = await sqliteTestDatabase.create();
-    // A stand-in for `vite build` output: what is tested here is how the server serves whatever was built.
-    adminDir = mkdtempSync(join(tmpdir(), 'admin-dist-'));
-    mkdirSync(join(adminDir, 'assets'));
-    writeFileSync(join(adminDir, 'index.html'), '<!doctype html><title>Admin</title>');
-    writeFileSync(join(adminDir, 'assets', 'app-1234.js'), 'export {};');
+    adminBuild = adminBuildStandIn();
     server = await startTestServer(database.config, {
-      adminDistDir: adminDir,
+      adminDistDir: adminBuild.dir,
       config: {
         adminEnvironments: [
           { name: 'production', baseUrl: '/v1' },
@@ -35,7 +30,7 @@ describe('routes without authentication', () => {
   afterAll(async () => {
     await server.close();
     await database.drop();
-    rmSync(adminDir, { recursive: true, force: true });
+    adminBuild.remove();
   });
 
   it('/healthz: the process is up', async () => {

@@ -1,6 +1,6 @@
 import { PetListSchema, PetSchema } from '@animal-store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
+import { databaseUrlOf, type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
 import { runServerScript } from '../test-support/server-process.js';
 
 const API_KEY = 'crash-test-key-0123456789';
@@ -32,8 +32,7 @@ describe.each(testDatabaseKinds)('SIGKILL during a stream of creates on $name', 
   });
 
   it('keeps every animal that got a 201, exactly once', async () => {
-    const DATABASE_URL =
-      database.config.kind === 'sqlite' ? `file:${database.config.path}` : database.config.url;
+    const DATABASE_URL = databaseUrlOf(database.config);
     const env = { DATABASE_URL, API_KEYS: API_KEY };
     const first = runServerScript('src/main.ts', env);
     const origin = await first.listening;

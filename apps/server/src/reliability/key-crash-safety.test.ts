@@ -1,6 +1,6 @@
 import { ApiKeyListSchema, ApiKeySchema, CreatedApiKeySchema } from '@animal-store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
+import { databaseUrlOf, type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
 import { runServerScript } from '../test-support/server-process.js';
 
 const MANAGER_KEY = 'key-crash-test-key-0123456789';
@@ -27,8 +27,7 @@ describe.each(testDatabaseKinds)(
     });
 
     it('keeps every key that got a 201, exactly once, and its secret works', async () => {
-      const DATABASE_URL =
-        database.config.kind === 'sqlite' ? `file:${database.config.path}` : database.config.url;
+      const DATABASE_URL = databaseUrlOf(database.config);
       const env = { DATABASE_URL, API_KEYS: MANAGER_KEY };
       const first = runServerScript('src/main.ts', env);
       const origin = await first.listening;

@@ -1,24 +1,9 @@
-import { spawn } from 'node:child_process';
 import { expect, it } from 'vitest';
+import { vitestRun } from './vitest-run.js';
 
-/** A real vitest run of one small suite, with or without TEST_DATABASE_URL: its whole output. */
-function vitestOutput(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('pnpm', ['exec', 'vitest', 'run', 'src/config.test.ts'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, output }));
-  });
-}
+/** A real vitest run of one small suite, with or without TEST_DATABASE_URL. */
+const vitestOutput = (env: Record<string, string>) =>
+  vitestRun(['src/config.test.ts'], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env });
 
 const NOTICE = 'PostgreSQL not configured (TEST_DATABASE_URL unset): skipping';
 
