@@ -15,7 +15,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 const CONFIG = join(SERVER_DIR, '.dependency-cruiser.mjs');
-const DEPCRUISE = join(SERVER_DIR, 'node_modules', 'dependency-cruiser', 'bin', 'dependency-cruiser.mjs');
+const CRUISER_DIR = join(SERVER_DIR, 'node_modules', 'dependency-cruiser');
+/** The `depcruise` command that the `layers` script runs, wherever this version keeps it. */
+const DEPCRUISE = join(
+  CRUISER_DIR,
+  (JSON.parse(readFileSync(join(CRUISER_DIR, 'package.json'), 'utf8')) as { bin: { depcruise: string } }).bin
+    .depcruise,
+);
 
 interface LayersConfig {
   LAYERS: Array<{ name: string; path: string }>;
