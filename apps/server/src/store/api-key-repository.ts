@@ -118,9 +118,11 @@ export class ApiKeyRepository {
 
   /**
    * Revokes a key; revoking a revoked key changes nothing and is no error. With `keepAManager`, nothing changes when
-   * the key is the last active stored key that may manage keys: a store with no manager left is locked out. The
-   * active managers are locked first, so that two managers revoking each other (or themselves) at the same moment,
-   * on any instance, are decided one after the other and the second sees what the first did.
+   * the revocation would leave no active stored key that may manage keys and stays: a store with no manager left
+   * is locked out. A rotated key does not stay (it stops at the end of its overlap), so revoking its one successor
+   * is refused, and so is revoking the rotated key when nothing else stays. The active managers are locked first,
+   * so that two managers revoking each other (or themselves) at the same moment, on any instance, are decided one
+   * after the other and the second sees what the first did.
    */
   async revoke(id: number, options: { keepAManager?: boolean; now?: string } = {}): Promise<Revocation> {
     const now = storedInstant(options.now ?? Date.now());
@@ -129,7 +131,10 @@ export class ApiKeyRepository {
       const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
       if (!key) return { kind: 'not_found' };
       if (key.revokedAt !== null) return { kind: 'revoked', key, already: true };
-      if (managers.length === 1 && managers[0] === id) return { kind: 'last_manager' };
+      const othersStaying = managers.filter((manager) => manager.id !== id && !manager.rotated);
+      if (managers.some((manager) => manager.id === id) && othersStaying.length === 0) {
+        return { kind: 'last_manager' };
+      }
       await transaction.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
       return { kind: 'revoked', key: { ...key, revokedAt: now }, already: false };
     });
@@ -216,27 +221,27 @@ function toStoredApiKey(row: Selectable<ApiKeysTable>): StoredApiKey {
 }
 
 /**
- * The ids of the active stored keys that may manage keys, locked until the transaction ends. PostgreSQL locks the
- * rows, in id order so that two lockers never wait on each other, and re-reads a row another transaction changed
- * while it waited. SQLite has one writer: a write first takes the database's write lock, which another instance
+ * The active stored keys that may manage keys, and whether each was rotated (it then stops at the end of its
+ * overlap), locked until the transaction ends. PostgreSQL locks the rows, in id order so that two lockers never
+ * wait on each other, and re-reads a row another transaction changed while it waited. SQLite has one writer: a write first takes the database's write lock, which another instance
  * waits for (`busy_timeout`), where a read first would fail its later write.
  */
 async function lockActiveManagers(
   transaction: Kysely<DatabaseSchema>,
   dialect: Dialect,
   now: string,
-): Promise<number[]> {
+): Promise<{ id: number; rotated: boolean }[]> {
   if (dialect === 'sqlite')
     await sql`update api_keys set revoked_at = revoked_at where 0`.execute(transaction);
   const query = transaction
     .selectFrom('api_keys')
-    .select('id')
+    .select(['id', 'rotated_at'])
     .where(activeAt(now))
     // Scopes are words of API_KEY_SCOPES, none of which contains another: the pattern matches that one scope.
     .where('scopes', 'like', '%keys:manage%')
     .orderBy('id');
   const rows = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => ({ id: Number(row.id), rotated: row.rotated_at !== null }));
 }
 
 /** Records that the store has issued a key; true when this call is the one that did, first. */
