@@ -1,5 +1,5 @@
 import { AnimalStoreError, type ApiKey, createAnimalStoreClient, type Pet } from '@animal-store/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type DatabaseConfig,
   DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
@@ -62,93 +62,107 @@ function databaseConfig(url: string): DatabaseConfig {
 }
 
 describe.each(fixtureReleases())('a store written by %s, upgraded in place', (release) => {
-  let server: ServerProcess | undefined;
-  let fixture: RestoredFixture | undefined;
+  describe.each(testDatabaseKinds.map((kind) => kind.name))('on %s', (kind) => {
+    let fixture: RestoredFixture;
+    let server: ServerProcess;
+    let as: (apiKey: string) => ReturnType<typeof createAnimalStoreClient>;
+    let written: Written;
 
-  afterEach(async () => {
-    await server?.stop();
-    await fixture?.drop();
-    server = undefined;
-    fixture = undefined;
-  });
+    beforeAll(async () => {
+      fixture = await restoreFixture(release, kind);
+      written = fixture.written;
+      server = runServerScript('src/main.ts', { DATABASE_URL: fixture.databaseUrl, NODE_ENV: 'production' });
+      const origin = await server.listening;
+      as = (apiKey) => createAnimalStoreClient({ baseUrl: `${origin}/v1`, apiKey, retry: false });
+    });
 
-  it.each(testDatabaseKinds.map((kind) => kind.name))('on %s', async (kind) => {
-    fixture = await restoreFixture(release, kind);
-    const { written } = fixture;
-    server = runServerScript('src/main.ts', { DATABASE_URL: fixture.databaseUrl, NODE_ENV: 'production' });
-    const origin = await server.listening;
-    const as = (apiKey: string) => createAnimalStoreClient({ baseUrl: `${origin}/v1`, apiKey, retry: false });
-    const manager = as(written.keys.secrets.manager);
+    afterAll(async () => {
+      await server?.stop();
+      await fixture?.drop();
+    });
 
-    // Every animal, through a whole listing of several pages and one by one, exactly as the old release answered.
-    const listed: Pet[] = [];
-    for await (const pet of manager.pets.list({ limit: 3 })) listed.push(pet);
-    expect(listed).toStrictEqual(written.animals);
-    for (const animal of written.animals) expect(await manager.pets.get(animal.id)).toStrictEqual(animal);
+    it('lists every animal through a whole listing of several pages, as the old release answered', async () => {
+      const listed: Pet[] = [];
+      for await (const pet of as(written.keys.secrets.manager).pets.list({ limit: 3 })) listed.push(pet);
+      expect(listed).toStrictEqual(written.animals);
+    });
 
-    // Every key, with its state, scopes, expiry and rotation links; none lost, none added.
-    const keys = await manager.apiKeys.list();
-    expect(keys.map(unused)).toStrictEqual(written.keys.listed.map((key) => expectedKey(written, key)));
-    // Each key is accepted as its state says, as itself.
-    for (const secret of Object.values(written.keys.secrets)) {
-      if (secret === null) continue;
-      const state = keys.find((key) => secret.startsWith(key.prefix))?.state;
-      if (state === 'active')
-        expect(secret.startsWith((await as(secret).apiKeys.current()).prefix)).toBe(true);
-      else
-        expect(await refusal(as(secret).apiKeys.current())).toStrictEqual({
-          status: 401,
-          code: 'unauthorized',
+    it('gets every animal by its id', async () => {
+      for (const animal of written.animals) {
+        expect(await as(written.keys.secrets.manager).pets.get(animal.id)).toStrictEqual(animal);
+      }
+    });
+
+    it('lists every key with its state, scopes, expiry and rotation links, and accepts each as its state says', async () => {
+      const keys = await as(written.keys.secrets.manager).apiKeys.list();
+      expect(keys.map(unused)).toStrictEqual(written.keys.listed.map((key) => expectedKey(written, key)));
+      for (const secret of Object.values(written.keys.secrets)) {
+        if (secret === null) continue;
+        const state = keys.find((key) => secret.startsWith(key.prefix))?.state;
+        if (state === 'active')
+          expect(secret.startsWith((await as(secret).apiKeys.current()).prefix)).toBe(true);
+        else
+          expect(await refusal(as(secret).apiKeys.current())).toStrictEqual({
+            status: 401,
+            code: 'unauthorized',
+          });
+      }
+      // Scopes are kept: a reader may not manage keys.
+      expect(await refusal(as(written.keys.secrets.reader).apiKeys.list())).toStrictEqual({
+        status: 403,
+        code: 'insufficient_scope',
+      });
+    });
+
+    it('keeps every key to its rules: a key rotated before the upgrade is not rotated again', async () => {
+      const manager = as(written.keys.secrets.manager);
+      for (const { replaced, successor } of written.rotations) {
+        expect(await refusal(manager.apiKeys.rotate(replaced))).toStrictEqual({
+          status: 409,
+          code: 'api_key_rotated',
         });
-    }
-    // Scopes are kept: a reader may not manage keys.
-    expect(await refusal(as(written.keys.secrets.reader).apiKeys.list())).toStrictEqual({
-      status: 403,
-      code: 'insufficient_scope',
+        expect((await manager.apiKeys.rotate(successor, { overlapHours: 0 })).replaces).toBe(successor);
+      }
     });
 
-    // A key rotated before the upgrade is rotated once: its successor is what to rotate.
-    for (const { replaced, successor } of written.rotations) {
-      expect(await refusal(manager.apiKeys.rotate(replaced))).toStrictEqual({
+    it('rotates the six-digit-year key, and counts only managers that stay', async () => {
+      const manager = as(written.keys.secrets.manager);
+      const keys = await manager.apiKeys.list();
+      // The manager to rotate: the six-digit year where the release took one, which rotates as an active key.
+      const farExpiry = keys.find((key) => key.name === 'six-digit year');
+      const fixtureManager = keys.find((key) => key.name === 'fixture manager') as ApiKey;
+      const rotating = farExpiry ?? fixtureManager;
+      const rotatingSecret = written.keys.secrets.farExpiry ?? written.keys.secrets.manager;
+      const successor = await manager.apiKeys.rotate(rotating.id, { overlapHours: 1 });
+      expect(successor).toMatchObject({
+        replaces: rotating.id,
+        expiresAt: rotating.expiresAt,
+        scopes: rotating.scopes,
+      });
+      if (farExpiry) await as(successor.key).apiKeys.revoke(fixtureManager.id);
+      // The key in its overlap is about to stop: its successor is the last manager that stays.
+      expect(await refusal(as(rotatingSecret).apiKeys.revoke(successor.id))).toStrictEqual({
         status: 409,
-        code: 'api_key_rotated',
+        code: 'last_key_manager',
       });
-      expect((await manager.apiKeys.rotate(successor, { overlapHours: 0 })).replaces).toBe(successor);
-    }
-
-    // The manager to rotate: the six-digit year where the release took one, which rotates as an active key.
-    const farExpiry = keys.find((key) => key.name === 'six-digit year');
-    const fixtureManager = keys.find((key) => key.name === 'fixture manager') as ApiKey;
-    const rotating = farExpiry ?? fixtureManager;
-    const rotatingSecret = written.keys.secrets.farExpiry ?? written.keys.secrets.manager;
-    const successor = await manager.apiKeys.rotate(rotating.id, { overlapHours: 1 });
-    expect(successor).toMatchObject({
-      replaces: rotating.id,
-      expiresAt: rotating.expiresAt,
-      scopes: rotating.scopes,
-    });
-    // The last-manager rule counts only managers that stay: the key in its overlap is not one.
-    if (farExpiry) await as(successor.key).apiKeys.revoke(fixtureManager.id);
-    expect(await refusal(as(rotatingSecret).apiKeys.revoke(successor.id))).toStrictEqual({
-      status: 409,
-      code: 'last_key_manager',
-    });
-    expect(await refusal(as(successor.key).apiKeys.revoke(successor.id))).toStrictEqual({
-      status: 409,
-      code: 'last_key_manager',
+      expect(await refusal(as(successor.key).apiKeys.revoke(successor.id))).toStrictEqual({
+        status: 409,
+        code: 'last_key_manager',
+      });
     });
 
-    expect(await server.stop()).toBe(0);
-    // The database now says which schema and release wrote it.
-    const database = openDatabase(databaseConfig(fixture.databaseUrl));
-    try {
-      expect(await readStoreVersion(database.db, database.dialect)).toStrictEqual({
-        migrations: [...MIGRATION_NAMES],
-        schemaVersion: MIGRATION_NAMES.length,
-        release: RELEASE_VERSION,
-      });
-    } finally {
-      await database.close();
-    }
+    it('records the schema version and the release that upgraded it', async () => {
+      expect(await server.stop()).toBe(0);
+      const database = openDatabase(databaseConfig(fixture.databaseUrl));
+      try {
+        expect(await readStoreVersion(database.db, database.dialect)).toStrictEqual({
+          migrations: [...MIGRATION_NAMES],
+          schemaVersion: MIGRATION_NAMES.length,
+          release: RELEASE_VERSION,
+        });
+      } finally {
+        await database.close();
+      }
+    });
   });
 });
