@@ -21,7 +21,7 @@ if (!serverDir || !outDir || !postgresUrl) {
 /** The schema the PostgreSQL fixture lives in; the upgrade test renames it as it loads the dump. */
 const FIXTURE_SCHEMA = 'upgrade_fixture';
 
-/** Names each version accepted when it was current: invisible and direction-changing characters included. */
+/** Ordinary names, and names earlier versions accepted that later ones refuse: invisible and bidi characters. */
 const ANIMAL_NAMES = [
   'Rex',
   'Biscuit',
@@ -91,7 +91,8 @@ async function call(base, key, method, path, body, headers = {}) {
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
 
-async function expect201(what, answer) {
+/** The body of a 200 or 201; anything else stops the run, naming the step. */
+async function succeeded(what, answer) {
   if (answer.status !== 201 && answer.status !== 200)
     throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body;
@@ -133,7 +134,7 @@ async function writeStore(databaseUrl) {
       }
     }
     const inAYear = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
-    const reader = await expect201(
+    const reader = await succeeded(
       'reader',
       await call(base, manager, 'POST', '/v1/api-keys', {
         name: 'reader',
@@ -141,19 +142,19 @@ async function writeStore(databaseUrl) {
         expiresAt: inAYear,
       }),
     );
-    const writer = await expect201(
+    const writer = await succeeded(
       'writer',
       await call(base, manager, 'POST', '/v1/api-keys', {
         name: 'writer',
         scopes: ['pets:read', 'pets:write'],
       }),
     );
-    const revoked = await expect201(
+    const revoked = await succeeded(
       'revoked',
       await call(base, manager, 'POST', '/v1/api-keys', { name: 'revoked', scopes: ['pets:read'] }),
     );
-    await expect201('revoke', await call(base, manager, 'DELETE', `/v1/api-keys/${revoked.id}`));
-    const rotating = await expect201(
+    await succeeded('revoke', await call(base, manager, 'DELETE', `/v1/api-keys/${revoked.id}`));
+    const rotating = await succeeded(
       'rotating',
       await call(base, manager, 'POST', '/v1/api-keys', {
         name: 'rotated',
@@ -161,7 +162,7 @@ async function writeStore(databaseUrl) {
         expiresAt: inAYear,
       }),
     );
-    const successor = await expect201(
+    const successor = await succeeded(
       'rotate',
       await call(base, manager, 'POST', `/v1/api-keys/${rotating.id}/rotate`, { overlapHours: 2 }),
     );
