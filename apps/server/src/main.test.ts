@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { RELEASE_VERSION } from './release-version.js';
 import { createAwaitingBody } from './test-support/awaiting-body.js';
 import {
   databaseUrlOf,
@@ -123,22 +124,41 @@ describe('the server process', () => {
   });
 
   it('says in one sentence, without a stack trace, why an unexpected start-up failure stopped it', async () => {
+    // A database whose keys table someone dropped by hand: nothing the store expects, and no migration restores it.
+    const DATABASE_URL = freshDatabaseUrl();
+    const first = start({ API_KEYS: KEY, DATABASE_URL });
+    await first.listening;
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const database = new Sqlite(DATABASE_URL.slice('file:'.length));
+    database.exec('drop table api_keys');
+    database.close();
+
+    const broken = start({ DATABASE_URL });
+    expect(await broken.exited).toBe(1);
+    expect(broken.output()).toBe('animal-store: Start-up failed: no such table: api_keys (SQLITE_ERROR).\n');
+  });
+
+  it('refuses, in one sentence, a database that a newer release wrote', async () => {
     // A database migrated by a newer release than this one: the migrations it records are not all known here.
     const DATABASE_URL = freshDatabaseUrl();
     const newer = start({ API_KEYS: KEY, DATABASE_URL });
     await newer.listening;
+    expect(newer.output()).toContain(`"release":"${RELEASE_VERSION}"`);
     newer.child.kill('SIGTERM');
     expect(await newer.exited).toBe(0);
-    const path = DATABASE_URL.slice('file:'.length);
-    const database = new Sqlite(path);
+    const database = new Sqlite(DATABASE_URL.slice('file:'.length));
     database
       .prepare("insert into kysely_migration (name, timestamp) values ('999-from-a-newer-release', '')")
       .run();
+    database.prepare("update store_version set schema_version = 999, release = '99.0.0'").run();
     database.close();
 
     const older = start({ API_KEYS: KEY, DATABASE_URL });
     expect(await older.exited).toBe(1);
-    expect(older.output()).toMatch(/^animal-store: Start-up failed: .*999-from-a-newer-release.*\.\n$/);
+    expect(older.output()).toBe(
+      `animal-store: The database has schema version 999, written by release 99.0.0, and this server (release ${RELEASE_VERSION}) knows schema versions up to 8: start a release at least as new as the one that wrote it.\n`,
+    );
   });
 
   it('refuses to start in production without any key, saying what to do', async () => {

@@ -2,6 +2,7 @@ import cluster from 'node:cluster';
 import { superviseWorkers } from './cluster-primary.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { DatabaseOpenError } from './database/database.js';
+import { DatabaseNewerError } from './database/store-version.js';
 import { NoApiKeyError } from './keys/bootstrap-key.js';
 import { ListenError } from './listen.js';
 import { createLogger } from './observability/logger.js';
@@ -11,7 +12,7 @@ import { createStoreServer } from './store-server.js';
 import { tuneV8ForServing } from './tuning/index.js';
 
 /** Expected start-up failures: a clear sentence for the operator, no stack trace. */
-const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, NoApiKeyError, ListenError];
+const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, DatabaseNewerError, NoApiKeyError, ListenError];
 
 /** With WORKERS > 1: prepares the database once, then starts the workers and serves their summed metrics. */
 async function startPrimary(config: Config): Promise<void> {

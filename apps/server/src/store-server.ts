@@ -13,6 +13,7 @@ import { createLogger } from './observability/logger.js';
 import { metricsOfServingProcess } from './observability/serve-metrics.js';
 import { startTracingIfConfigured } from './observability/tracing-switch.js';
 import { prepareStore } from './prepare-store.js';
+import { RELEASE_VERSION } from './release-version.js';
 import { appTuning, bornWithAppPrototypes } from './tuning/index.js';
 
 /** A whole store, built but not yet listening. */
@@ -115,6 +116,7 @@ export async function createStoreServer(
           admin: `${origin}/admin/`,
           docs: `${origin}/docs`,
           database: repositories.database.dialect,
+          release: RELEASE_VERSION,
         },
         `Animal Store listening on ${origin}`,
       );

@@ -200,6 +200,47 @@ describe.each(testDatabaseKinds)('the key-management API on $name', (kind) => {
   });
 });
 
+describe.each(testDatabaseKinds)('the last manager through a rotation on $name', (kind) => {
+  const server = useTestServer(kind, { verifiedKeyTtlMs: 0 });
+  const as = (key: string, init: RequestInit = {}) => ({
+    ...init,
+    headers: { ...init.headers, authorization: `Bearer ${key}` },
+  });
+
+  it('counts only managers that stay: the old key in its overlap cannot revoke the one successor', async () => {
+    const created = await server().request(
+      '/v1/api-keys',
+      json({ name: 'only manager', scopes: ['keys:manage'] }),
+    );
+    const manager = CreatedApiKeySchema.parse(await created.json());
+    // The test server's own key can manage keys too: revoke it, leaving `manager` the only one.
+    const current = ApiKeySchema.parse(await (await server().request('/v1/api-keys/current')).json());
+    const revokeCurrent = as(manager.key, { method: 'DELETE' });
+    expect((await server().request(`/v1/api-keys/${current.id}`, revokeCurrent)).status).toBe(200);
+
+    const rotated = await server().request(
+      `/v1/api-keys/${manager.id}/rotate`,
+      as(manager.key, json({ overlapHours: 1 })),
+    );
+    expect(rotated.status).toBe(201);
+    const successor = CreatedApiKeySchema.parse(await rotated.json());
+    // The old key still works for an hour, then stops: revoking its successor would leave no manager then.
+    const bySuccessor = (id: number | string, key: string) =>
+      server().request(`/v1/api-keys/${id}`, as(key, { method: 'DELETE' }));
+    expect(await see(await bySuccessor(successor.id, manager.key))).toStrictEqual(
+      anError(
+        409,
+        'last_key_manager',
+        'This is the last active key that can manage keys: revoking it would lock everyone out. Create another key with the keys:manage scope first.',
+      ),
+    );
+    expect((await bySuccessor(successor.id, successor.key)).status).toBe(409);
+    // The successor stays: it may end the old key's overlap early.
+    expect((await bySuccessor(manager.id, successor.key)).status).toBe(200);
+    expect((await bySuccessor(successor.id, successor.key)).status).toBe(409);
+  });
+});
+
 describe('the key-management API with API_KEYS set', () => {
   const CONFIGURED = 'configured-key-0123456789abcdef';
   const server = useTestServer(undefined, { configuredKeys: [CONFIGURED], verifiedKeyTtlMs: 0 });

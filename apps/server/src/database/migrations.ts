@@ -6,7 +6,10 @@ import {
   Migrator,
   sql,
 } from 'kysely';
+import { RELEASE_VERSION } from '../release-version.js';
 import type { Dialect } from './database.js';
+import { normaliseOldKeyForms } from './old-key-forms.js';
+import { assertNotNewer, DatabaseNewerError, readStoreVersion, recordStoreVersion } from './store-version.js';
 
 /**
  * A database-assigned int64 id. On SQLite only `INTEGER PRIMARY KEY AUTOINCREMENT` never reuses an id, even after
@@ -109,12 +112,37 @@ function migrations(dialect: Dialect): Record<string, Migration> {
         await db.schema.alterTable('api_keys').addColumn('replaces_id', 'integer').execute();
       },
     },
+    '007-api-key-old-forms': {
+      async up(db: Kysely<unknown>) {
+        // Expiry instants with six-digit years, and rotations made before 005 and 006 (old-key-forms.ts).
+        await normaliseOldKeyForms(db);
+      },
+    },
+    '008-store-version': {
+      async up(db: Kysely<unknown>) {
+        // One row: the schema version and the release that wrote it, so that an older server refuses the database.
+        await db.schema
+          .createTable('store_version')
+          .addColumn('id', 'integer', (column) => column.primaryKey().check(sql`id = 1`))
+          .addColumn('schema_version', 'integer', (column) => column.notNull())
+          .addColumn('release', 'text', (column) => column.notNull())
+          .addColumn('recorded_at', 'text', (column) => column.notNull())
+          .execute();
+      },
+    },
   };
 }
 
-// Migrations run against an untyped database, as Kysely recommends: the schema they build is not yet the typed one.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+/** The migrations this server knows, in order: the schema version it writes is how many. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations('sqlite'));
+
+export async function migrateToLatest(
+  // Migrations run against an untyped database, as Kysely recommends: the schema they build is not yet the typed one.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  db: Kysely<any>,
+  dialect: Dialect,
+  release = RELEASE_VERSION,
+): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   // Kysely looks for its bookkeeping tables in every schema unless told which: a second store (or any Kysely app)
   // in another schema of the same database would make it skip creating its own.
@@ -124,8 +152,13 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
       : undefined;
   const migrator = new Migrator({ db, provider, migrationTableSchema });
   const migrate = async () => {
-    const { error } = await migrator.migrateToLatest();
+    await assertNotNewer(db, dialect, MIGRATION_NAMES, release);
+    const { error, results = [] } = await migrator.migrateToLatest();
     if (error) throw error;
+    // Also when a stop came between PostgreSQL's migrations and this row, which are not one transaction there.
+    if (results.length > 0 || (await readStoreVersion(db, dialect)).release === null) {
+      await recordStoreVersion(db, MIGRATION_NAMES.length, release);
+    }
   };
   // Instances starting together behind PgBouncer migrate without a lock (pgbouncer-dialect.ts): one that loses the
   // race has its transaction rolled back, and finds the work done when it tries again.
@@ -134,7 +167,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
       await (dialect === 'sqlite' ? inOneSqliteWriteTransaction(db, migrate) : migrate());
       return;
     } catch (error) {
-      if (attempt === MIGRATION_ATTEMPTS) throw error;
+      if (attempt === MIGRATION_ATTEMPTS || error instanceof DatabaseNewerError) throw error;
     }
   }
 }

@@ -52,9 +52,18 @@ export interface StoreMilestonesTable {
   reached_at: string;
 }
 
+/** One row (id 1): the schema version of the database and the release that brought it there (decision 058). */
+export interface StoreVersionTable {
+  id: number;
+  schema_version: number;
+  release: string;
+  recorded_at: string;
+}
+
 export interface DatabaseSchema {
   pets: PetsTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;
   store_milestones: StoreMilestonesTable;
+  store_version: StoreVersionTable;
 }

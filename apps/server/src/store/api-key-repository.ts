@@ -2,6 +2,7 @@ import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '@animal-store/con
 import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
 import type { Dialect } from '../database/database.js';
 import type { ApiKeysTable, DatabaseSchema } from '../database/schema.js';
+import { storedInstant } from '../database/stored-instant.js';
 import { displayPrefix, generateApiKey, hashApiKey } from '../keys/api-key.js';
 
 /** A stored key as the store shows it: never the key, never its digest. Instants are ISO 8601 in UTC. */
@@ -60,7 +61,8 @@ export function keyState(key: Pick<StoredApiKey, 'revokedAt' | 'expiresAt'>, now
 
 /**
  * `keyState(key, now) === 'active'`, as a condition on stored rows. Compared as text, which is time order for what
- * the store writes: `toISOString` of an instant within MAX_API_KEY_LIFETIME_DAYS, whose year has four digits.
+ * the store writes: every instant in `storedInstant`'s form, whose year has four digits (migration 007 rewrote
+ * the six-digit years earlier versions wrote).
  */
 const activeAt = (now: string) => (eb: ExpressionBuilder<DatabaseSchema, 'api_keys'>) =>
   eb.and([eb('revoked_at', 'is', null), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]);
@@ -116,18 +118,23 @@ export class ApiKeyRepository {
 
   /**
    * Revokes a key; revoking a revoked key changes nothing and is no error. With `keepAManager`, nothing changes when
-   * the key is the last active stored key that may manage keys: a store with no manager left is locked out. The
-   * active managers are locked first, so that two managers revoking each other (or themselves) at the same moment,
-   * on any instance, are decided one after the other and the second sees what the first did.
+   * the revocation would leave no active stored key that may manage keys and stays: a store with no manager left
+   * is locked out. A rotated key does not stay (it stops at the end of its overlap), so revoking its one successor
+   * is refused, and so is revoking the rotated key when nothing else stays. The active managers are locked first,
+   * so that two managers revoking each other (or themselves) at the same moment, on any instance, are decided one
+   * after the other and the second sees what the first did.
    */
   async revoke(id: number, options: { keepAManager?: boolean; now?: string } = {}): Promise<Revocation> {
-    const now = options.now ?? new Date().toISOString();
+    const now = storedInstant(options.now ?? Date.now());
     return this.db.transaction().execute(async (transaction) => {
       const managers = options.keepAManager ? await lockActiveManagers(transaction, this.dialect, now) : [];
       const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
       if (!key) return { kind: 'not_found' };
       if (key.revokedAt !== null) return { kind: 'revoked', key, already: true };
-      if (managers.length === 1 && managers[0] === id) return { kind: 'last_manager' };
+      const othersStaying = managers.filter((manager) => manager.id !== id && !manager.rotated);
+      if (managers.some((manager) => manager.id === id) && othersStaying.length === 0) {
+        return { kind: 'last_manager' };
+      }
       await transaction.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
       return { kind: 'revoked', key: { ...key, revokedAt: now }, already: false };
     });
@@ -140,7 +147,7 @@ export class ApiKeyRepository {
    * exactly one makes a successor and the others find the key rotated.
    */
   async rotate(id: number, overlapHours: number, nowMs = Date.now()): Promise<Rotation> {
-    const now = new Date(nowMs).toISOString();
+    const now = storedInstant(nowMs);
     return this.db.transaction().execute(async (transaction) => {
       const marked = await transaction
         .updateTable('api_keys')
@@ -155,7 +162,7 @@ export class ApiKeyRepository {
       if (marked.numUpdatedRows === 0n) {
         return keyState(key, now) === 'active' ? { kind: 'rotated_already', key } : { kind: 'inactive', key };
       }
-      const overlapEnd = new Date(nowMs + overlapHours * HOUR_MS).toISOString();
+      const overlapEnd = storedInstant(nowMs + overlapHours * HOUR_MS);
       const oldExpiry = key.expiresAt !== null && key.expiresAt < overlapEnd ? key.expiresAt : overlapEnd;
       await transaction.updateTable('api_keys').set({ expires_at: oldExpiry }).where('id', '=', id).execute();
       const successor = await insertKey(transaction, key.name, {
@@ -169,19 +176,27 @@ export class ApiKeyRepository {
 
   /** Records when a key was last used; called at most once a minute per key (keys/key-usage.ts). */
   async recordUse(id: number, at: string): Promise<void> {
-    await this.db.updateTable('api_keys').set({ last_used_at: at }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('api_keys')
+      .set({ last_used_at: storedInstant(at) })
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Records when a key last called a deprecated operation; as rare as `recordUse`. */
   async recordDeprecatedCall(id: number, at: string): Promise<void> {
-    await this.db.updateTable('api_keys').set({ deprecated_call_at: at }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('api_keys')
+      .set({ deprecated_call_at: storedInstant(at) })
+      .where('id', '=', id)
+      .execute();
   }
 
   async countActive(now = new Date().toISOString()): Promise<number> {
     const row = await this.db
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where(activeAt(now))
+      .where(activeAt(storedInstant(now)))
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
@@ -206,27 +221,27 @@ function toStoredApiKey(row: Selectable<ApiKeysTable>): StoredApiKey {
 }
 
 /**
- * The ids of the active stored keys that may manage keys, locked until the transaction ends. PostgreSQL locks the
- * rows, in id order so that two lockers never wait on each other, and re-reads a row another transaction changed
- * while it waited. SQLite has one writer: a write first takes the database's write lock, which another instance
+ * The active stored keys that may manage keys, and whether each was rotated (it then stops at the end of its
+ * overlap), locked until the transaction ends. PostgreSQL locks the rows, in id order so that two lockers never
+ * wait on each other, and re-reads a row another transaction changed while it waited. SQLite has one writer: a write first takes the database's write lock, which another instance
  * waits for (`busy_timeout`), where a read first would fail its later write.
  */
 async function lockActiveManagers(
   transaction: Kysely<DatabaseSchema>,
   dialect: Dialect,
   now: string,
-): Promise<number[]> {
+): Promise<{ id: number; rotated: boolean }[]> {
   if (dialect === 'sqlite')
     await sql`update api_keys set revoked_at = revoked_at where 0`.execute(transaction);
   const query = transaction
     .selectFrom('api_keys')
-    .select('id')
+    .select(['id', 'rotated_at'])
     .where(activeAt(now))
     // Scopes are words of API_KEY_SCOPES, none of which contains another: the pattern matches that one scope.
     .where('scopes', 'like', '%keys:manage%')
     .orderBy('id');
   const rows = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => ({ id: Number(row.id), rotated: row.rotated_at !== null }));
 }
 
 /** Records that the store has issued a key; true when this call is the one that did, first. */
@@ -245,10 +260,10 @@ async function insertKey(
   settings: KeySettings = {},
 ): Promise<IssuedApiKey> {
   const key = generateApiKey();
-  const createdAt = new Date().toISOString();
+  const createdAt = storedInstant(Date.now());
   // In the order API_KEY_SCOPES lists them, each once, whatever order the caller gave.
   const scopes = API_KEY_SCOPES.filter((scope) => settings.scopes?.includes(scope) ?? true);
-  const expiresAt = settings.expiresAt ?? null;
+  const expiresAt = settings.expiresAt == null ? null : storedInstant(settings.expiresAt);
   const row = await db
     .insertInto('api_keys')
     .values({

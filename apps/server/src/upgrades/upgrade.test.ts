@@ -1,0 +1,168 @@
+import { AnimalStoreError, type ApiKey, createAnimalStoreClient, type Pet } from '@animal-store/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type DatabaseConfig,
+  DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
+  DEFAULT_POSTGRES_POOL_SIZE,
+} from '../config.js';
+import { openDatabase } from '../database/database.js';
+import { MIGRATION_NAMES } from '../database/migrations.js';
+import { readStoreVersion } from '../database/store-version.js';
+import { LATEST_STORED_INSTANT } from '../database/stored-instant.js';
+import { RELEASE_VERSION } from '../release-version.js';
+import { testDatabaseKinds } from '../test-support/databases.js';
+import { runServerScript, type ServerProcess } from '../test-support/server-process.js';
+import { fixtureReleases, type RestoredFixture, restoreFixture, type Written } from './upgrade-fixtures.js';
+
+/** What changes as the test uses its keys: last use, and last call of the deprecated getPet. */
+type Unused<Key> = Omit<Key, 'lastUsedAt' | 'deprecatedCallAt'>;
+const unused = <Key extends ApiKey>({ lastUsedAt: _, deprecatedCallAt: __, ...key }: Key): Unused<Key> => key;
+
+/** What the old release listed for a key, as this release must show it after the upgrade. */
+function expectedKey(written: Written, listed: Written['keys']['listed'][number]): Unused<ApiKey> {
+  const { lastUsedAt: _, deprecatedCallAt: __, ...kept } = listed;
+  // A six-digit year is stored as the latest instant of the stored form (decision 058): it still never comes.
+  const expiresAt = listed.expiresAt?.startsWith('+') ? LATEST_STORED_INSTANT : listed.expiresAt;
+  const rotation = written.rotations.find((pair) => pair.replaced === listed.id);
+  const successor = rotation && written.keys.listed.find((key) => key.id === rotation.successor);
+  const replaced = written.rotations.find((pair) => pair.successor === listed.id);
+  return {
+    ...kept,
+    expiresAt,
+    state:
+      listed.revokedAt !== null
+        ? 'revoked'
+        : expiresAt === null || Date.parse(expiresAt) > Date.now()
+          ? 'active'
+          : 'expired',
+    // A rotation made before the store marked them is marked as of its successor's making.
+    rotatedAt: listed.rotatedAt ?? successor?.createdAt ?? null,
+    replaces: listed.replaces ?? replaced?.replaced ?? null,
+  };
+}
+
+async function refusal(call: Promise<unknown>): Promise<{ status: number; code: string }> {
+  const error = await call.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof AnimalStoreError)) throw new Error(`expected a refusal, got ${String(error)}`);
+  return { status: error.status, code: error.code };
+}
+
+function databaseConfig(url: string): DatabaseConfig {
+  return url.startsWith('file:')
+    ? { kind: 'sqlite', path: url.slice('file:'.length) }
+    : {
+        kind: 'postgres',
+        url,
+        poolSize: DEFAULT_POSTGRES_POOL_SIZE,
+        queryTimeoutMs: DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
+      };
+}
+
+describe.each(fixtureReleases())('a store written by %s, upgraded in place', (release) => {
+  describe.each(testDatabaseKinds.map((kind) => kind.name))('on %s', (kind) => {
+    let fixture: RestoredFixture;
+    let server: ServerProcess;
+    let as: (apiKey: string) => ReturnType<typeof createAnimalStoreClient>;
+    let written: Written;
+
+    beforeAll(async () => {
+      fixture = await restoreFixture(release, kind);
+      written = fixture.written;
+      server = runServerScript('src/main.ts', { DATABASE_URL: fixture.databaseUrl, NODE_ENV: 'production' });
+      const origin = await server.listening;
+      as = (apiKey) => createAnimalStoreClient({ baseUrl: `${origin}/v1`, apiKey, retry: false });
+    });
+
+    afterAll(async () => {
+      await server?.stop();
+      await fixture?.drop();
+    });
+
+    it('lists every animal through a whole listing of several pages, as the old release answered', async () => {
+      const listed: Pet[] = [];
+      for await (const pet of as(written.keys.secrets.manager).pets.list({ limit: 3 })) listed.push(pet);
+      expect(listed).toStrictEqual(written.animals);
+    });
+
+    it('gets every animal by its id', async () => {
+      for (const animal of written.animals) {
+        expect(await as(written.keys.secrets.manager).pets.get(animal.id)).toStrictEqual(animal);
+      }
+    });
+
+    it('lists every key with its state, scopes, expiry and rotation links, and accepts each as its state says', async () => {
+      const keys = await as(written.keys.secrets.manager).apiKeys.list();
+      expect(keys.map(unused)).toStrictEqual(written.keys.listed.map((key) => expectedKey(written, key)));
+      for (const secret of Object.values(written.keys.secrets)) {
+        if (secret === null) continue;
+        const state = keys.find((key) => secret.startsWith(key.prefix))?.state;
+        if (state === 'active')
+          expect(secret.startsWith((await as(secret).apiKeys.current()).prefix)).toBe(true);
+        else
+          expect(await refusal(as(secret).apiKeys.current())).toStrictEqual({
+            status: 401,
+            code: 'unauthorized',
+          });
+      }
+      // Scopes are kept: a reader may not manage keys.
+      expect(await refusal(as(written.keys.secrets.reader).apiKeys.list())).toStrictEqual({
+        status: 403,
+        code: 'insufficient_scope',
+      });
+    });
+
+    it('keeps every key to its rules: a key rotated before the upgrade is not rotated again', async () => {
+      const manager = as(written.keys.secrets.manager);
+      for (const { replaced, successor } of written.rotations) {
+        expect(await refusal(manager.apiKeys.rotate(replaced))).toStrictEqual({
+          status: 409,
+          code: 'api_key_rotated',
+        });
+        expect((await manager.apiKeys.rotate(successor, { overlapHours: 0 })).replaces).toBe(successor);
+      }
+    });
+
+    it('rotates the six-digit-year key, and counts only managers that stay', async () => {
+      const manager = as(written.keys.secrets.manager);
+      const keys = await manager.apiKeys.list();
+      // The manager to rotate: the six-digit year where the release took one, which rotates as an active key.
+      const farExpiry = keys.find((key) => key.name === 'six-digit year');
+      const fixtureManager = keys.find((key) => key.name === 'fixture manager') as ApiKey;
+      const rotating = farExpiry ?? fixtureManager;
+      const rotatingSecret = written.keys.secrets.farExpiry ?? written.keys.secrets.manager;
+      const successor = await manager.apiKeys.rotate(rotating.id, { overlapHours: 1 });
+      expect(successor).toMatchObject({
+        replaces: rotating.id,
+        expiresAt: rotating.expiresAt,
+        scopes: rotating.scopes,
+      });
+      if (farExpiry) await as(successor.key).apiKeys.revoke(fixtureManager.id);
+      // The key in its overlap is about to stop: its successor is the last manager that stays.
+      expect(await refusal(as(rotatingSecret).apiKeys.revoke(successor.id))).toStrictEqual({
+        status: 409,
+        code: 'last_key_manager',
+      });
+      expect(await refusal(as(successor.key).apiKeys.revoke(successor.id))).toStrictEqual({
+        status: 409,
+        code: 'last_key_manager',
+      });
+    });
+
+    it('records the schema version and the release that upgraded it', async () => {
+      expect(await server.stop()).toBe(0);
+      const database = openDatabase(databaseConfig(fixture.databaseUrl));
+      try {
+        expect(await readStoreVersion(database.db, database.dialect)).toStrictEqual({
+          migrations: [...MIGRATION_NAMES],
+          schemaVersion: MIGRATION_NAMES.length,
+          release: RELEASE_VERSION,
+        });
+      } finally {
+        await database.close();
+      }
+    });
+  });
+});
