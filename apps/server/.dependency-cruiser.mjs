@@ -4,7 +4,7 @@
 
 /** From the ground up: a layer may import its own folder and the layers before it in this list, nothing after. */
 export const LAYERS = [
-  { name: 'config', path: '^src/(config|listen)\\.ts$' },
+  { name: 'config', path: '^src/(config|listen|release-version)\\.ts$' },
   { name: 'database', path: '^src/database/' },
   { name: 'store', path: '^src/store/' },
   { name: 'keys', path: '^src/keys/' },
@@ -37,8 +37,8 @@ export const UPWARD_EXCEPTIONS = [
   },
 ];
 
-/** Test files, their support and the soak run may import anything; only they may import test support. */
-const TESTS = '(\\.test\\.ts$|^src/(test-support|soak|reliability)/)';
+/** Test files, their support, the upgrade tests and the soak run may import anything; only they may import test support. */
+const TESTS = '(\\.test\\.ts$|^src/(test-support|soak|reliability|upgrades)/)';
 
 const any = (paths) => `(${paths.join('|')})`;
 const exactly = (file) => `^${file.replaceAll('.', '\\.')}$`;
