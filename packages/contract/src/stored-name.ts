@@ -11,7 +11,8 @@ import { z } from 'zod';
 export const storedName = (maxLength: number) =>
   z
     .string()
-    .max(maxLength)
-    .regex(/\S/)
-    // Last, as in the input rule, since the document shows a string's last pattern: the same as the released one.
-    .regex(/^[^\p{Cc}\p{Cs}]*$/u);
+    // Characters counted as code points, as the input rule counts them and JSON Schema's maxLength does.
+    .regex(new RegExp(String.raw`^(?=[\s\S]{1,${maxLength}}$)(?=[\s\S]*\S)`, 'u'))
+    // Last, since the document shows a string's last pattern: the one 1.1.0 published for an animal's name.
+    .regex(/^[^\p{Cc}\p{Cs}]*$/u)
+    .meta({ maxLength });
