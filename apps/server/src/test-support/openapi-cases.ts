@@ -1,5 +1,5 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import ajvFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { type JsonSchema, valuesFor } from './json-schema-values.js';
 
@@ -48,7 +48,8 @@ const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 /** What JSON Schema validators make of the document's schemas: OpenAPI's own keywords and formats are known. */
 function documentValidator(document: OpenApiDocument): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false });
-  addFormats(ajv);
+  // A CommonJS module whose function is also its `default`, which reads the same under every module interop.
+  ajvFormats.default(ajv);
   ajv.addFormat('int64', true);
   ajv.addSchema(document as object, 'document');
   return ajv;
