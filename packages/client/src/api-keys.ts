@@ -6,10 +6,9 @@ import { successOf } from './success.js';
 export function apiKeysApi(calls: StoreCalls): ApiKeysApi {
   return {
     list: async (options) =>
-      successOf(await calls.listApiKeys({ query: {}, fetchOptions: { signal: options?.signal } }), 200).body,
+      successOf(await calls.listApiKeys({ fetchOptions: { signal: options?.signal } }), 200).body,
     current: async (options) =>
-      successOf(await calls.getCurrentApiKey({ query: {}, fetchOptions: { signal: options?.signal } }), 200)
-        .body,
+      successOf(await calls.getCurrentApiKey({ fetchOptions: { signal: options?.signal } }), 200).body,
     create: async (key, options) =>
       successOf(await calls.createApiKey({ body: key, fetchOptions: { signal: options?.signal } }), 201).body,
     revoke: async (id, options) =>

@@ -106,10 +106,26 @@ describe('contract:check on scopes and error codes', { timeout: 60_000 }, () => 
 describe('contract:check against the released 1.1.0, which states its scopes and codes only in words', {
   timeout: 60_000,
 }, () => {
-  it('passes the generated document: the scopes recorded for 1.1.0, their codes and only added ones', () => {
-    const { status, output } = check(() => {}, released);
+  it('fails the generated document within major version 1: the name rule, now stated, refuses names 1.1.0 took', () => {
+    const { status, output } = check(() => {}, released, '1.2.0');
+    expect(output).toContain(
+      "POST /pets: the `name` request property's minLength was increased from `0` to `1`",
+    );
+    expect(output).toContain('POST /api-keys: changed the pattern of the request property `name`');
+    expect(output).toContain('breaking change(s)');
+    expect(status).toBe(1);
+  });
+
+  it('passes the generated document as 2.0.0: the scopes recorded for 1.1.0, their codes and only added ones', () => {
+    const { status, output } = check(() => {}, released, '2.0.0');
     expect(output).toContain('compared with the released 1.1.0');
-    expect(output).not.toMatch(/error {4}/);
+    // What 2.0.0 breaks is the names' rule and the bodies it made required, nothing of scopes or codes.
+    const breaking = output.split('\n').filter((line) => /^ {2}(error|warning) /.test(line));
+    expect(
+      breaking.filter(
+        (line) => !/`name` request property|request property `name`|request body became required/.test(line),
+      ),
+    ).toStrictEqual([]);
     expect(output).not.toContain('scope(s)');
     expect(output).not.toContain('removed the error code');
     expect(status).toBe(0);

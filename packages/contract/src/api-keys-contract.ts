@@ -17,7 +17,15 @@ import type { OperationMetadata } from './scopes.js';
 const c = initContract();
 
 const manageKeys = { scope: 'keys:manage' } as const satisfies OperationMetadata;
-const noQuery = z.strictObject({}, { error: FIELD_MESSAGES.unknownParameter });
+/**
+ * An operation that takes no parameter refuses any it is sent. Typed as the empty object it is, not as Zod's
+ * `Record<string, never>`, so that ts-rest's clients call it with no argument at all (`getCurrentApiKey()`); the
+ * schema, and the document, are the same either way.
+ */
+const noQuery: z.ZodType<Record<never, never>, Record<never, never>> = z.strictObject(
+  {},
+  { error: FIELD_MESSAGES.unknownParameter },
+);
 
 /**
  * The API keys of the store, managed through the API itself. Paths are relative to the base address, as the

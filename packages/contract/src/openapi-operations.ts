@@ -57,11 +57,18 @@ function parametersOf(route: AppRoute): Parameter[] {
   ];
 }
 
-/** The request body of a route that has one: ts-rest's `c.noBody()` is a symbol, not a schema. */
+/**
+ * The request body of a route that has one: ts-rest's `c.noBody()` is a symbol, not a schema. It is required where
+ * the schema refuses an absent body, as the store then answers 400.
+ */
 function requestBodyOf(route: AppRoute): OpenAPIV3.RequestBodyObject | undefined {
   if (route.method === 'GET' || !('body' in route) || !isZod(route.body)) return undefined;
   const contentType = ('contentType' in route && route.contentType) || 'application/json';
-  return { description: 'Body', content: { [contentType]: { schema: openApiSchema(route.body) } } };
+  return {
+    description: 'Body',
+    content: { [contentType]: { schema: openApiSchema(route.body) } },
+    ...(!route.body.safeParse(undefined).success && { required: true }),
+  };
 }
 
 /** Each status the route declares, its own and the routers' common ones, with the JSON schema of its body. */

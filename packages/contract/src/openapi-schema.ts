@@ -72,8 +72,8 @@ const disjointTypes = (branches: Json[]) =>
  * One schema as the document states it, in OpenAPI 3.0.3's words and as 1.1.0 stated it, so that a client of 1.1.0
  * sees no change (oasdiff):
  * - an integer's exclusive lower bound is its `minimum` (ids start at 1); ids bounded by MAX_SAFE_ID are int64;
- * - a string with several patterns keeps its last, the one 1.1.0 published: a name's `\S` (not blank) is checked by
- *   the store but was never in the document, and adding a pattern to a request field is a breaking change;
+ * - a string with several patterns keeps its last: a request's rule is one pattern (readable-name.ts), so this is
+ *   only a response's stored name, whose last pattern is the one 1.1.0 published and which no answer breaks;
  * - a `date-time` has no `pattern`: the format says it, and Zod's regex for it is its own way of checking one;
  * - a union of distinct types is a `oneOf`, as 1.1.0 wrote it.
  */

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -64,13 +65,54 @@ export interface Tarballs {
   remove(): Promise<void>;
 }
 
-/** The contract and the client as they would be published: pnpm pack writes their `workspace:` ranges as versions. */
+/**
+ * The README's pack command, as a reader copies it: the line that packs the contract and the client into
+ * `/tmp/animal-store`, the folder it names replaced by `destination`.
+ */
+export async function readmePackCommand(destination: string): Promise<string> {
+  const readme = await readFile(README, 'utf8');
+  const line = /^pnpm .*\bpack --pack-destination \/tmp\/animal-store$/m.exec(readme)?.[0];
+  if (line === undefined) throw new Error('the README has no pack command into /tmp/animal-store');
+  return line.replace('/tmp/animal-store', destination);
+}
+
+/**
+ * This checkout as a fresh clone has it: the files git tracks or would track (so never a `dist/` or a
+ * `node_modules/`), with the working tree's changes, installed by `pnpm install` and nothing else (no build).
+ */
+async function freshClone(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'animal-store-clone-'));
+  const listed = await mustRun(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
+    REPO_ROOT,
+  );
+  const files = listed.split('\0').filter((file) => file !== '' && existsSync(join(REPO_ROOT, file)));
+  for (const file of files) {
+    await mkdir(dirname(join(dir, file)), { recursive: true });
+    await copyFile(join(REPO_ROOT, file), join(dir, file));
+  }
+  // Only the packages packed and what they need; offline, from the store this checkout's install filled.
+  await mustRun(
+    'pnpm',
+    ['install', '--offline', '--frozen-lockfile', '--filter', '@animal-store/client...'],
+    dir,
+  );
+  return dir;
+}
+
+/**
+ * The contract and the client as they would be published, packed by the README's own command in a fresh clone after
+ * `pnpm install` alone: the packages' `prepack` builds what they pack. pnpm pack writes their `workspace:` ranges as
+ * versions.
+ */
 export async function packTarballs(): Promise<Tarballs> {
-  const dir = await mkdtemp(join(tmpdir(), 'animal-store-tarballs-'));
-  const pack = (name: string) =>
-    mustRun('pnpm', ['--filter', name, 'pack', '--pack-destination', dir], REPO_ROOT);
-  await pack('@animal-store/contract');
-  await pack('@animal-store/client');
+  const [clone, dir] = await Promise.all([freshClone(), mkdtemp(join(tmpdir(), 'animal-store-tarballs-'))]);
+  try {
+    await mustRun('sh', ['-c', await readmePackCommand(dir)], clone);
+  } finally {
+    await rm(clone, { recursive: true, force: true });
+  }
   const names = await readdir(dir);
   const find = (prefix: string) => {
     const name = names.find((each) => each.startsWith(prefix) && each.endsWith('.tgz'));
