@@ -95,9 +95,10 @@ export function createApp(deps: AppDependencies): express.Express {
   const { headerBlock, requestLogWriter = logWithPino(deps.logger) } = deps.tuning ?? {};
   const observers: RequestObserver[] = [requestLog(requestLogWriter, clientAddress, deps.tracing?.idsOf)];
   if (deps.metrics) observers.push(requestMetrics(deps.metrics));
+  const trustedPeer = trustedPeerReader(trustProxy !== undefined);
   const observe = [
-    observeRequests(trustedPeerReader(trustProxy !== undefined), observers),
-    ...(deps.tracing ? [deps.tracing.traceRequests] : []),
+    observeRequests(trustedPeer, observers),
+    ...(deps.tracing ? [deps.tracing.traceRequests(trustedPeer)] : []),
   ];
 
   // 4. (Built here, run inside each operation's steps below.) Authentication and its limits, before anything of an
@@ -122,7 +123,13 @@ export function createApp(deps: AppDependencies): express.Express {
     ...petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
     ...apiKeyOperations({ ...deps, keyUsage, publicBaseUrl: deps.config.publicBaseUrl }),
   };
-  mountOperations(app, operations, { authenticate, logger: deps.logger, keyUsage, headerBlock });
+  mountOperations(app, operations, {
+    authenticate,
+    logger: deps.logger,
+    keyUsage,
+    headerBlock,
+    traceIdsOf: deps.tracing?.idsOf,
+  });
   // 7. A path of the contract with a method it does not define: 405 with `Allow`; any other path under /v1: 404.
   //    Both after authentication, so that an unauthenticated client learns nothing of the API.
   answerMethodNotAllowed(app, servedContract, authenticate);

@@ -1,11 +1,12 @@
 import { MAX_BODY_BYTES, requiredScope } from '@animal-store/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/express';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { HeaderBlock } from '../http/header-block.js';
 import { passValidationFailureOn, refuseInvalidUtf8, requireJsonBody } from '../http/request-validation.js';
 import type { KeyUsage } from '../keys/key-usage.js';
+import type { TraceIds } from '../observability/tracing-interface.js';
 import { requireScope } from './authenticate.js';
 import { deprecated } from './deprecation.js';
 import type { Operation, Operations } from './operation.js';
@@ -31,6 +32,8 @@ interface SharedSteps {
   keyUsage: KeyUsage;
   /** How a deprecated operation's fixed headers are set (tuning/); Node's `setHeader` each by default. */
   headerBlock?: HeaderBlock;
+  /** With tracing on: the ids that join a request's log lines to its trace. */
+  traceIdsOf?: (res: Response) => TraceIds | undefined;
 }
 
 /**
@@ -42,7 +45,7 @@ function stepsOf(
   operation: Operation<AppRoute>,
   route: AppRoute,
   name: string,
-  { authenticate, logger, keyUsage, headerBlock }: SharedSteps,
+  { authenticate, logger, keyUsage, headerBlock, traceIdsOf }: SharedSteps,
 ): RequestHandler[] {
   const scope = requiredScope(route);
   return [
@@ -55,6 +58,7 @@ function stepsOf(
             operation: name,
             keyUsage,
             headerBlock,
+            traceIdsOf,
           }),
         ]),
     ...authenticate,

@@ -32,6 +32,22 @@ describe('request logging', () => {
       },
     ]);
   });
+
+  it("names the route only by a path pattern: the admin app's pages, matched by a pattern of their own, have none", async () => {
+    const paths = ['/admin/', '/admin/keys', '/admin/config.json'];
+    for (const path of paths) expect((await server().request(path)).status).toBe(200);
+    const routes = paths.map((path) => {
+      const line = server()
+        .logLines()
+        .find((candidate) => (candidate.req as { path?: string } | undefined)?.path === path);
+      return line && { path, hasRoute: 'route' in line, route: line.route };
+    });
+    expect(routes).toStrictEqual([
+      { path: '/admin/', hasRoute: false, route: undefined },
+      { path: '/admin/keys', hasRoute: false, route: undefined },
+      { path: '/admin/config.json', hasRoute: true, route: '/admin/config.json' },
+    ]);
+  });
 });
 
 describe('request logging behind a proxy named in TRUST_PROXY', () => {

@@ -1,4 +1,4 @@
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import type { ClientAddress } from '../http/client-address.js';
 import { requestContext } from '../http/request-context.js';
@@ -9,7 +9,10 @@ import type { TraceIds } from './tracing-interface.js';
 export interface RequestLogFields {
   req: { id: string; method: string; path: string; remoteAddress: string | undefined };
   res: { statusCode: number };
-  /** The path pattern of the route that answered, e.g. /v1/pets/:petId: groups requests without their ids. */
+  /**
+   * The path pattern of the route that answered, e.g. /v1/pets/:petId: groups requests without their ids. Absent
+   * when none answered, or when the one that did is matched by a regular expression (the admin app's pages).
+   */
   route: string | undefined;
   responseTime: number;
   /** The client's own `X-Request-Id`, when it was not adopted. */
@@ -40,6 +43,12 @@ export const logWithPino =
     logger[level](entry, msg);
   };
 
+/** The answering route's path pattern, when it has one written as a path: a RegExp or a list would log as `{}`. */
+function routePattern(req: Request): string | undefined {
+  const path = (req.route as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' ? path : undefined;
+}
+
 /**
  * One JSON line per request, written when the response is done: request id, method, path, client address (behind
  * trusted proxies, the one they forward), matched route, status and duration, and the client's own `X-Request-Id`
@@ -64,7 +73,7 @@ export function requestLog(
           remoteAddress: clientAddress(req),
         },
         res: { statusCode },
-        route: (req.route as { path?: string } | undefined)?.path,
+        route: routePattern(req),
         responseTime: Math.round(elapsedMs),
         clientRequestId,
         aborted: !res.writableFinished,

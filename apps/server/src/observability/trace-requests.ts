@@ -1,6 +1,8 @@
 import {
+  type Context,
   context,
   defaultTextMapGetter,
+  type Link,
   ROOT_CONTEXT,
   type Span,
   SpanKind,
@@ -15,6 +17,7 @@ import type { RefusalTracer } from '../http/node-refusals.js';
 import { requestContext } from '../http/request-context.js';
 import { listenToRequestEvents, type RequestEvent } from '../http/request-events.js';
 import type { CommandTracer } from '../limits/redis-counter-store.js';
+import type { TrustedPeer } from './observe-requests.js';
 import type { TraceIds, Tracing } from './tracing-interface.js';
 
 /** `/v1/pets/:petId` as OpenTelemetry writes a route template: `/v1/pets/{petId}`. */
@@ -53,42 +56,62 @@ function addRequestEvent(span: Span, event: RequestEvent): void {
 }
 
 /**
- * One server span per request, named by its route template once a route has answered (`GET /v1/pets/{petId}`),
- * by its method alone otherwise: never by the raw path, whose ids would make every name unique. A caller's
- * `traceparent` makes it a child of the caller's span. It carries the request id and the API key's id (never the
- * key), and nothing of the headers, the query or the body; the waits the steps tell of are its events.
+ * Where a request's span begins. A `TRUST_PROXY` proxy's `traceparent` is continued, as its `X-Request-Id` is taken.
+ * Anyone else's starts a new trace, sampled by the store's own sampler, with the caller's span as a link (so the
+ * trace can still be followed from the caller's): otherwise any caller could choose the trace id the log line
+ * carries, switch tracing off for its requests with flags `-00`, or have its `tracestate` copied into every span.
+ * The link keeps the caller's ids and flags only, not its `tracestate`.
  */
-export function requestTracer(tracer: Tracer): Pick<Tracing, 'idsOf'> & { step: RequestHandler } {
+function traceStart(caller: Context, fromTrustedPeer: () => boolean): { parent: Context; links?: Link[] } {
+  const callerSpan = trace.getSpanContext(caller);
+  if (callerSpan === undefined) return { parent: ROOT_CONTEXT };
+  if (fromTrustedPeer()) return { parent: caller };
+  const { traceId, spanId, traceFlags } = callerSpan;
+  return { parent: ROOT_CONTEXT, links: [{ context: { traceId, spanId, traceFlags, isRemote: true } }] };
+}
+
+/**
+ * One server span per request, named by its route template once a route has answered (`GET /v1/pets/{petId}`),
+ * by its method alone otherwise: never by the raw path, whose ids would make every name unique. It begins where
+ * `traceStart` says. It carries the request id and the API key's id (never the key), and nothing of the headers,
+ * the query or the body; the waits the steps tell of are its events.
+ */
+export function requestTracer(
+  tracer: Tracer,
+): Pick<Tracing, 'idsOf'> & { step: (trustedPeer: TrustedPeer) => RequestHandler } {
   const propagator = new W3CTraceContextPropagator();
   const spans = new WeakMap<Response, Span>();
 
-  const step: RequestHandler = (req, res, next) => {
-    const parent = propagator.extract(ROOT_CONTEXT, req.headers, defaultTextMapGetter);
-    const span = tracer.startSpan(
-      req.method,
-      { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } },
-      parent,
-    );
-    spans.set(res, span);
-    listenToRequestEvents(res, (event) => addRequestEvent(span, event));
-    const active = trace.setSpan(parent, span);
-    res.once('close', () => {
-      const route = routeTemplate(req);
-      const { requestId, client } = requestContext(res);
-      if (route !== undefined) {
-        span.updateName(`${req.method} ${route}`);
-        span.setAttribute('http.route', route);
-      }
-      span.setAttribute('http.response.status_code', res.statusCode);
-      span.setAttribute('animal_store.request_id', requestId);
-      if (client !== undefined) span.setAttribute('animal_store.api_key.id', client.keyId);
-      if (!res.writableFinished) span.addEvent('response cut off');
-      // Semantic conventions: a server span fails on a 5xx only; a 4xx is the client's mistake, answered well.
-      if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
-      span.end();
-    });
-    context.with(active, next);
-  };
+  const step =
+    (trustedPeer: TrustedPeer): RequestHandler =>
+    (req, res, next) => {
+      const caller = propagator.extract(ROOT_CONTEXT, req.headers, defaultTextMapGetter);
+      const { parent, links } = traceStart(caller, () => trustedPeer(req));
+      const span = tracer.startSpan(
+        req.method,
+        { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method }, links },
+        parent,
+      );
+      spans.set(res, span);
+      listenToRequestEvents(res, (event) => addRequestEvent(span, event));
+      const active = trace.setSpan(parent, span);
+      res.once('close', () => {
+        const route = routeTemplate(req);
+        const { requestId, client } = requestContext(res);
+        if (route !== undefined) {
+          span.updateName(`${req.method} ${route}`);
+          span.setAttribute('http.route', route);
+        }
+        span.setAttribute('http.response.status_code', res.statusCode);
+        span.setAttribute('animal_store.request_id', requestId);
+        if (client !== undefined) span.setAttribute('animal_store.api_key.id', client.keyId);
+        if (!res.writableFinished) span.addEvent('response cut off');
+        // Semantic conventions: a server span fails on a 5xx only; a 4xx is the client's mistake, answered well.
+        if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
+        span.end();
+      });
+      context.with(active, next);
+    };
 
   const idsOf = (res: Response): TraceIds | undefined => {
     const span = spans.get(res);

@@ -2,6 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { QueryTracer } from '../database/traced-dialect.js';
 import type { RefusalTracer } from '../http/node-refusals.js';
 import type { CommandTracer } from '../limits/redis-counter-store.js';
+import type { TrustedPeer } from './observe-requests.js';
 
 /** The ids that join a request's log line to its trace, as the log names them. */
 export interface TraceIds {
@@ -11,8 +12,11 @@ export interface TraceIds {
 
 /** Tracing as the rest of the store sees it: no OpenTelemetry type crosses this line. */
 export interface Tracing {
-  /** The pipeline step after observeRequests: the request's server span, active for every later step. */
-  traceRequests: RequestHandler;
+  /**
+   * The pipeline step after observeRequests: the request's server span, active for every later step. It continues
+   * the caller's trace only when `trustedPeer` says the request came from a TRUST_PROXY proxy.
+   */
+  traceRequests(trustedPeer: TrustedPeer): RequestHandler;
   /** Each database statement of a traced request as a child span. */
   traceQuery: QueryTracer;
   /** Each Redis counter command of a traced request as a child span. */

@@ -1,92 +1,35 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { get } from 'node:http';
 import { MAX_HEADER_BYTES } from '@animal-store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  databaseUrlOf,
   postgresTestDatabase,
   sqliteTestDatabase,
-  type TestDatabase,
   type TestDatabaseKind,
   testDatabaseKinds,
 } from '../test-support/databases.js';
-import { type ReceivedSpan, startOtlpReceiver } from '../test-support/otlp-receiver.js';
+import type { ReceivedSpan } from '../test-support/otlp-receiver.js';
 import { exchangeRaw } from '../test-support/raw-http.js';
-import { runServerScript, type ServerProcess } from '../test-support/server-process.js';
 import { TcpProxy } from '../test-support/tcp-proxy.js';
+import {
+  CLIENT,
+  callerSpan,
+  childrenOf,
+  SERVER,
+  serverSpanOf,
+  startTracedStore,
+  type TracedStore,
+} from '../test-support/traced-store.js';
 
-// OTLP's SpanKind numbers (the API's own start at 0 for internal).
-const SERVER = 2;
-const CLIENT = 3;
-
-/** A caller's own span, as its `traceparent` names it. */
-function callerSpan() {
-  const traceId = randomBytes(16).toString('hex');
-  const spanId = randomBytes(8).toString('hex');
-  return { traceId, spanId, traceparent: `00-${traceId}-${spanId}-01` };
-}
-
-/** `databaseUrlFor`: the URL the store is given for its test database (through a proxy, say). */
-async function startTracedStore(
-  kind: TestDatabaseKind,
-  env: Record<string, string> = {},
-  databaseUrlFor: (url: string) => string = (url) => url,
-) {
-  const receiver = await startOtlpReceiver();
-  const database: TestDatabase = await kind.create();
-  const apiKey = `tracing-${randomUUID()}`;
-  const server: ServerProcess = runServerScript('src/main.ts', {
-    DATABASE_URL: databaseUrlFor(databaseUrlOf(database.config)),
-    API_KEYS: apiKey,
-    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.origin,
-    OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
-    OTEL_SERVICE_NAME: 'animal-store-under-test',
-    OTEL_BSP_SCHEDULE_DELAY: '50',
-    ...env,
-  });
-  const origin = await server.listening;
-  const workers = Number(env.WORKERS ?? 1);
-  // Every worker listens before traffic starts, so that each gets its share.
-  while (server.output().split('Animal Store listening').length - 1 < workers) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const send = (path: string, headers: Record<string, string>, init: RequestInit = {}) =>
-    fetch(`${origin}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', ...headers },
-    });
-  const stop = async () => {
-    await server.stop();
-    await receiver.close();
-    await database.drop();
-  };
-  /** A list on a connection of its own, which the cluster hands to either worker in turn. */
-  const listOnNewConnection = (traceparent: string) =>
-    new Promise<number | undefined>((resolve, reject) => {
-      get(
-        `${origin}/v1/pets`,
-        { agent: false, headers: { authorization: `Bearer ${apiKey}`, traceparent } },
-        (res) => res.resume().on('end', () => resolve(res.statusCode)),
-      ).on('error', reject);
-    });
-  return { receiver, server, origin, apiKey, send, listOnNewConnection, stop };
-}
-
-const childrenOf = (spans: ReceivedSpan[], parent: ReceivedSpan) =>
-  spans.filter((span) => span.traceId === parent.traceId && span.parentSpanId === parent.spanId);
-
-/** The store's span for a request its caller sent with `traceparent`: the caller's span's child. */
-const serverSpanOf = (spans: ReceivedSpan[], caller: { traceId: string; spanId: string }) =>
-  spans.find((span) => span.traceId === caller.traceId && span.parentSpanId === caller.spanId);
+// The store's place in a caller's trace, whose context it takes only from a trusted proxy: trace-boundary.test.ts.
 
 describe.each(testDatabaseKinds)('traces exported over OTLP/HTTP, on $name', (kind) => {
-  let store: Awaited<ReturnType<typeof startTracedStore>>;
+  let store: TracedStore;
   beforeAll(async () => {
     store = await startTracedStore(kind);
   });
   afterAll(async () => store?.stop());
 
-  it("continues a caller's trace with one span per request, its database work beneath, and no secret", async () => {
+  it('gives each request one span, its database work beneath, and no secret', async () => {
     const secretName = `Hidden${randomBytes(6).toString('hex')}`;
     const creating = callerSpan();
     const created = await store.send(
@@ -172,28 +115,19 @@ describe.each(testDatabaseKinds)('traces exported over OTLP/HTTP, on $name', (ki
     const response = await store.send('/v1/pets', { traceparent: caller.traceparent });
     expect(response.status).toBe(200);
     const requestId = response.headers.get('x-request-id') as string;
-    await expect
-      .poll(() =>
-        store.server
-          .output()
-          .split('\n')
-          .find((line) => line.includes(requestId)),
-      )
-      .toBeDefined();
-    const line = store.server
-      .output()
-      .split('\n')
-      .find((candidate) => candidate.includes(requestId)) as string;
-    const logged = JSON.parse(line) as { trace_id?: string; span_id?: string };
-    expect(logged.trace_id).toBe(caller.traceId);
-    await expect
-      .poll(() => store.receiver.spans().find((span) => span.spanId === logged.span_id)?.traceId)
-      .toBe(caller.traceId);
+    await expect.poll(() => store.logLineOf(requestId)).toBeDefined();
+    const logged = store.logLineOf(requestId) as { trace_id?: string; span_id?: string };
+    await expect.poll(() => serverSpanOf(store.receiver.spans(), caller)).toBeDefined();
+    const span = serverSpanOf(store.receiver.spans(), caller) as ReceivedSpan;
+    expect({ trace_id: logged.trace_id, span_id: logged.span_id }).toStrictEqual({
+      trace_id: span.traceId,
+      span_id: span.spanId,
+    });
   });
 });
 
 describe('waits and refusals on the spans', () => {
-  let store: Awaited<ReturnType<typeof startTracedStore>>;
+  let store: TracedStore;
   beforeAll(async () => {
     store = await startTracedStore(sqliteTestDatabase, {
       RATE_LIMIT_PER_MINUTE: '2',
@@ -329,7 +263,7 @@ describe('tracing the rate-limit counters in Redis', () => {
       expect((await store.send('/v1/pets', { traceparent: caller.traceparent })).status).toBe(200);
       const commands = () => {
         const spans = store.receiver.spans();
-        const request = spans.find((span) => span.traceId === caller.traceId && span.kind === SERVER);
+        const request = serverSpanOf(spans, caller);
         return request === undefined
           ? []
           : childrenOf(spans, request).filter((span) => span.attributes['db.system'] === 'redis');
@@ -341,47 +275,6 @@ describe('tracing the rate-limit counters in Redis', () => {
       }
       // The counters' keys (which name API keys and client addresses) stay out of the spans.
       expect(store.receiver.payloads.join('\n')).not.toContain(prefix);
-    } finally {
-      await store.stop();
-    }
-  });
-});
-
-describe('tracing across a stop', () => {
-  it('SIGTERM sends the spans still waiting for their batch', async () => {
-    // A batch delay longer than the test: only the shutdown's flush can send the span.
-    const store = await startTracedStore(sqliteTestDatabase, { OTEL_BSP_SCHEDULE_DELAY: '600000' });
-    try {
-      const caller = callerSpan();
-      expect((await store.send('/v1/pets', { traceparent: caller.traceparent })).status).toBe(200);
-      await store.server.stop();
-      const exported = store.receiver.spans().filter((span) => span.traceId === caller.traceId);
-      expect(exported.find((span) => span.kind === SERVER)?.name).toBe('GET /v1/pets');
-    } finally {
-      await store.stop();
-    }
-  });
-
-  it('an unreachable collector costs dropped spans and one log line, not one per batch', async () => {
-    const receiver = await startOtlpReceiver();
-    // A port that was just free: nothing listens there.
-    await receiver.close();
-    const store = await startTracedStore(sqliteTestDatabase, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.origin,
-      OTEL_EXPORTER_OTLP_TIMEOUT: '1000',
-    });
-    try {
-      expect((await store.send('/v1/pets', {})).status).toBe(200);
-      const warnings = () =>
-        store.server
-          .output()
-          .split('\n')
-          .filter((line) => line.includes('cannot be sent'));
-      await expect.poll(() => warnings().length).toBe(1);
-      // More batches fail, each after the first warning: the last one at the stop's flush.
-      for (let round = 0; round < 3; round++) expect((await store.send('/v1/pets', {})).status).toBe(200);
-      await store.server.stop();
-      expect(warnings()).toHaveLength(1);
     } finally {
       await store.stop();
     }
@@ -400,9 +293,7 @@ describe.skipIf(postgresTestDatabase === undefined)('tracing with WORKERS=2 on P
       );
       expect(statuses).toStrictEqual(Array(20).fill(200));
       const exported = () =>
-        callers.filter((caller) =>
-          store.receiver.spans().some((span) => span.traceId === caller.traceId && span.kind === SERVER),
-        ).length;
+        callers.filter((caller) => serverSpanOf(store.receiver.spans(), caller) !== undefined).length;
       await expect.poll(exported).toBe(20);
       // Connections go to the workers in turn: both served, and each sent its own spans.
       const processes = new Set(store.receiver.spans().map((span) => span.resource['process.pid']));

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { describe, expect, it } from 'vitest';
 import { groupCommit } from './group-commit.js';
 
@@ -71,5 +72,18 @@ describe('groupCommit', () => {
     expect(outcomes).toStrictEqual([1, 2, 3].map(() => ({ status: 'rejected', reason: busy })));
     expect(batches).toStrictEqual([[1, 2, 3]]);
     expect(alone).toStrictEqual([]);
+  });
+
+  it("runs each item's work of a batch in the context of the caller that brought it", async () => {
+    const caller = new AsyncLocalStorage<string>();
+    const seen: Array<string | undefined> = [];
+    const run = groupCommit(
+      async (items: string[], asCallers) =>
+        items.map((item, index) => asCallers[index]?.(() => seen.push(caller.getStore()) && item) ?? ''),
+      async (item: string) => item,
+      () => false,
+    );
+    await Promise.all(['first', 'second', 'third'].map((name) => caller.run(name, () => run(name))));
+    expect(seen).toStrictEqual(['first', 'second', 'third']);
   });
 });

@@ -1,5 +1,11 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
+/** Runs `work` in the asynchronous context of the caller that brought an item (its request, and so its trace). */
+export type AsCaller = <T>(work: () => T) => T;
+
 interface Waiting<Item, Result> {
   item: Item;
+  asCaller: AsCaller;
   resolve: (result: Result) => void;
   reject: (error: unknown) => void;
 }
@@ -9,28 +15,35 @@ interface Waiting<Item, Result> {
  * own result once the batch is done. Used for SQLite's commits (see PetCreation): each commit waits for its own
  * fsync, so a batch in one transaction makes one durable commit of many. A lone item runs on its own.
  *
+ * A batch runs in the context of the caller that opened it; `runBatch` is given, beside the items, a way to run
+ * each item's own work in the context of the caller that brought it, so that the work shows in that caller's trace
+ * rather than in the opener's. An item run on its own runs in its caller's context.
+ *
  * A batch that fails because of one of its items (`failedBecauseOfAnItem`, e.g. a constraint violation) runs each
  * item again on its own, so that the failure reaches only the caller it belongs to. Any other failure (the database
  * busy, unreachable or failing to write) is every caller's: each gets it, and nothing is run again, since a second
  * attempt would only wait as long again, and after a failed commit the first may have been stored after all.
  */
 export function groupCommit<Item, Result>(
-  runBatch: (items: Item[]) => Promise<Result[]>,
+  runBatch: (items: Item[], asCallers: AsCaller[]) => Promise<Result[]>,
   runOne: (item: Item) => Promise<Result>,
   failedBecauseOfAnItem: (error: unknown) => boolean,
   onBatch?: (size: number) => void,
 ): (item: Item) => Promise<Result> {
   let waiting: Array<Waiting<Item, Result>> = [];
 
-  const runAlone = ({ item, resolve, reject }: Waiting<Item, Result>) =>
+  const runAlone = ({ item, asCaller, resolve, reject }: Waiting<Item, Result>) =>
     Promise.resolve()
-      .then(() => runOne(item))
+      .then(() => asCaller(() => runOne(item)))
       .then(resolve, reject);
 
   const runTogether = async (batch: Array<Waiting<Item, Result>>) => {
     let results: Result[];
     try {
-      results = await runBatch(batch.map((entry) => entry.item));
+      results = await runBatch(
+        batch.map((entry) => entry.item),
+        batch.map((entry) => entry.asCaller),
+      );
       if (results.length !== batch.length) {
         throw new Error(`a batch of ${batch.length} returned ${results.length} results`);
       }
@@ -53,6 +66,6 @@ export function groupCommit<Item, Result>(
     new Promise<Result>((resolve, reject) => {
       // setImmediate runs after the turn's pending I/O: every request already read joins this batch.
       if (waiting.length === 0) setImmediate(flush);
-      waiting.push({ item, resolve, reject });
+      waiting.push({ item, asCaller: AsyncLocalStorage.snapshot(), resolve, reject });
     });
 }

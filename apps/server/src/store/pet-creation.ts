@@ -3,7 +3,7 @@ import type { NewPet, Pet } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
 import { isConstraintViolation } from '../database/database-errors.js';
 import type { DatabaseSchema } from '../database/schema.js';
-import { groupCommit } from './group-commit.js';
+import { type AsCaller, groupCommit } from './group-commit.js';
 import { type Claim, IdempotencyRepository } from './idempotency-repository.js';
 import type { PetRepository } from './pet-repository.js';
 
@@ -43,7 +43,7 @@ export class PetCreation {
     const createOne = (newPet: NewPet) => this.pets.create(newPet);
     this.createWithoutKey = options.groupCommits
       ? groupCommit(
-          (newPets) => this.createInOneTransaction(newPets),
+          (newPets, asCallers) => this.createInOneTransaction(newPets, asCallers),
           createOne,
           isConstraintViolation,
           options.onCommitBatch,
@@ -51,11 +51,14 @@ export class PetCreation {
       : createOne;
   }
 
-  private createInOneTransaction(newPets: NewPet[]): Promise<Pet[]> {
+  /** Each insert as the request that asked for it (its span in that request's trace), in one transaction. */
+  private createInOneTransaction(newPets: NewPet[], asCallers: AsCaller[]): Promise<Pet[]> {
     return this.db.transaction().execute(async (transaction) => {
       const pets = this.pets.within(transaction);
       const created: Pet[] = [];
-      for (const newPet of newPets) created.push(await pets.create(newPet));
+      for (const [index, newPet] of newPets.entries()) {
+        created.push(await (asCallers[index] as AsCaller)(() => pets.create(newPet)));
+      }
       return created;
     });
   }

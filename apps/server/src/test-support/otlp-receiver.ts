@@ -11,6 +11,10 @@ export interface ReceivedSpan {
   traceId: string;
   spanId: string;
   parentSpanId: string | undefined;
+  /** The span's own W3C `tracestate`, when it has one. */
+  traceState: string | undefined;
+  /** The spans it links to (a caller's, when its trace context was not taken), each with its `tracestate`. */
+  links: { traceId: string; spanId: string; traceState: string | undefined }[];
   name: string;
   kind: number;
   attributes: Attributes;
@@ -22,7 +26,8 @@ interface OtlpJson {
   resourceSpans?: {
     resource?: { attributes?: KeyValues };
     scopeSpans?: {
-      spans?: (Omit<ReceivedSpan, 'attributes' | 'events' | 'resource'> & {
+      spans?: (Omit<ReceivedSpan, 'attributes' | 'events' | 'resource' | 'links'> & {
+        links?: { traceId: string; spanId: string; traceState?: string }[];
         attributes?: KeyValues;
         events?: { name: string; attributes?: KeyValues }[];
       })[];
@@ -66,6 +71,12 @@ export async function startOtlpReceiver() {
             traceId: span.traceId,
             spanId: span.spanId,
             parentSpanId: span.parentSpanId || undefined,
+            traceState: span.traceState || undefined,
+            links: (span.links ?? []).map((link) => ({
+              traceId: link.traceId,
+              spanId: link.spanId,
+              traceState: link.traceState || undefined,
+            })),
             name: span.name,
             kind: span.kind,
             attributes: objectOf(span.attributes),

@@ -94,8 +94,10 @@ describe("keeping the length of pino's pending log chunk", () => {
     const internals = destination as unknown as Internals;
     destination.write(LINES[0] as string); // starts a file write
     destination.write(LINES[1] as string); // waits in a chunk of its own
-    // A chunk sonic-boom adds itself, as after a partial write or a flush.
-    const putBack = '{"put":"back"}\n';
+    // A chunk sonic-boom adds itself, as after a partial write or a flush: nearly full (5 bytes under maxWrite, in
+    // two-byte characters too), so that taking it for the chunk last filled, whose bytes are few, would overfill it.
+    const putBack = `{"put":"${'é'.repeat(400)}${'x'.repeat(internals.maxWrite - 5 - 11 - 800)}"}\n`;
+    expect(utf8Bytes(putBack)).toBe(internals.maxWrite - 5);
     internals._bufs.push(putBack);
     internals._len += utf8Bytes(putBack);
     for (const line of LINES.slice(2)) destination.write(line);
