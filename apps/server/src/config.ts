@@ -11,7 +11,7 @@ import type { ServerLimits } from './http/http-server.js';
 import { type TracingConfig, tracingConfigOf, tracingEnvFields } from './observability/tracing-config.js';
 
 /** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config.js). */
-const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db', import.meta.url));
+export const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db', import.meta.url));
 
 /**
  * Connections each serving process keeps to PostgreSQL at most (node-postgres's own default). Instances × WORKERS ×
