@@ -5,7 +5,10 @@
 // kill what the first one is closing.
 import { createServer } from 'vite';
 
-/** ADMIN_PORT chooses the port, as PORT does the server's; a port chosen is kept (Vite stops if it is taken). */
+/**
+ * ADMIN_PORT chooses the port, as PORT does the server's; a port chosen is kept (Vite stops if it is taken).
+ * @param {string | undefined} value
+ */
 function chosenPort(value) {
   if (value === undefined || value === '') return {};
   const port = Number(value);
