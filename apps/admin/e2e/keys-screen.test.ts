@@ -341,10 +341,10 @@ describe('the Keys screen of a fresh store, at 390 and 1280 px', () => {
     'at %i px, says beside the Rotate button, whole and apart from it, that the last key manager stays',
     async (width) => {
       await openKeysScreen(width);
-      const note = keysRegion().getByText(
-        'The last key that can manage keys: create another before revoking it',
-      );
-      const rotate = keysRegion().getByRole('button', { name: /^Rotate/ });
+      const sentence = 'The last key that can manage keys: create another before revoking it';
+      const row = keysRegion().locator('tbody tr').filter({ hasText: sentence });
+      const note = row.getByText(sentence);
+      const rotate = row.getByRole('button', { name: /^Rotate/ });
       expect(await overlap(note, rotate)).toBe(false);
       expect(await sidewaysOverflow(keysRegion())).toStrictEqual([]);
       expect(await brokenText(keysRegion(), wholeAt(width))).toStrictEqual([]);
