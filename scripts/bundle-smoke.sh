@@ -86,7 +86,7 @@ unset NODE_ENV
 
 # Production mode: with no key the store refuses to start rather than make one.
 if $as_runner timeout 30 npm start >"$work/refusal.log" 2>&1; then fail 'the bundle started without a key'; fi
-grep -qF 'No API key exists. Set API_KEYS, or create one with `npm run --silent keys -- create --name NAME`.' \
+grep -qF "No API key exists. Set API_KEYS, or create one with \`DATABASE_URL=$DATABASE_URL npm run --silent keys -- create --name NAME\`." \
   "$work/refusal.log" || fail "no sentence naming the bundle's keys command: $(cat "$work/refusal.log")"
 if grep -q 'listening on' "$work/refusal.log"; then fail 'the bundle listened without a key'; fi
 

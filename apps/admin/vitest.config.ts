@@ -11,6 +11,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['src/test-setup.ts'],
+          // Above the waits' own bound (test-setup.ts), so that a slow screen fails with what it did not show.
+          testTimeout: 60_000,
         },
       },
       {

@@ -5,7 +5,21 @@
 // kill what the first one is closing.
 import { createServer } from 'vite';
 
-const server = await createServer();
+/**
+ * ADMIN_PORT chooses the port, as PORT does the server's; a port chosen is kept (Vite stops if it is taken).
+ * @param {string | undefined} value
+ */
+function chosenPort(value) {
+  if (value === undefined || value === '') return {};
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port < 1 || port > 65535) {
+    process.stderr.write(`admin: ADMIN_PORT must be a whole number from 1 to 65535, not "${value}".\n`);
+    process.exit(1);
+  }
+  return { port, strictPort: true };
+}
+
+const server = await createServer({ server: chosenPort(process.env.ADMIN_PORT) });
 await server.listen();
 server.printUrls();
 server.bindCLIShortcuts({ print: true });

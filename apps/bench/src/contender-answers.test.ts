@@ -9,6 +9,7 @@ import type { DatabaseFixture } from './fixtures/database-fixture.js';
 import { postgresFixture } from './fixtures/postgres-fixture.js';
 import { seedPets } from './fixtures/seed-pets.js';
 import { sqliteFixture } from './fixtures/sqlite-fixture.js';
+import { READY_TIMEOUT_MS } from './processes/server-process.js';
 import { anAnswer, anError, DEPRECATED, see } from './test-support/answers.js';
 import {
   type ContenderName,
@@ -29,6 +30,11 @@ const CONTENDERS: ContenderName[] = ['store', 'fastify', 'express-stock'];
 const RAISED_LIMIT = 1_000_000_000;
 /** A limit a test spends in a few requests. */
 const SMALL_LIMIT = 3;
+/**
+ * The two store starts below each wait for the store's first 200 up to their own deadline, which names the store
+ * that did not start; the hook's bound sits above both, with room for the database fixture and the in-process peers.
+ */
+const STARTS_TIMEOUT_MS = 2 * READY_TIMEOUT_MS + 30_000;
 
 const seed = seedPets();
 const seeded = (...ids: number[]) => ids.map((id) => seed[id - 1]);
@@ -57,7 +63,7 @@ describe.each(databases)('the store and its peers on $kind', ({ open }) => {
     const limit = { RATE_LIMIT_PER_MINUTE: String(SMALL_LIMIT) };
     limited.push(await startStore(fixture, workDir, 'store-limited', limit));
     limited.push(...(await startPeers(queries, workDir, 'limited', SMALL_LIMIT)));
-  });
+  }, STARTS_TIMEOUT_MS);
 
   afterAll(async () => {
     await Promise.all([...serving, ...limited].map((contender) => contender.close()));

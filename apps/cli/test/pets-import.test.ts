@@ -8,16 +8,6 @@ import { envFor, runCli } from './support/run-cli.js';
 
 const HALF_ROW = '{"name": "Half';
 
-/** JSON.parse's own wording, which the CLI repeats; it differs between Node versions, the child runs this one. */
-function jsonErrorOf(source: string): string {
-  try {
-    JSON.parse(source);
-  } catch (error) {
-    return (error as Error).message;
-  }
-  throw new Error(`${source} is valid JSON`);
-}
-
 /** Rows the server must refuse, by line, with the server's own code and message. */
 const INVALID_ROWS: Record<number, { source: string; code: string; message: string }> = {
   17: {
@@ -35,7 +25,7 @@ const INVALID_ROWS: Record<number, { source: string; code: string; message: stri
     code: 'validation_failed',
     message: "body field 'status': must be one of available, pending, sold",
   },
-  333: { source: HALF_ROW, code: 'malformed_json', message: `not valid JSON: ${jsonErrorOf(HALF_ROW)}` },
+  333: { source: HALF_ROW, code: 'malformed_json', message: 'not valid JSON at column 15' },
   480: {
     source: '{"id":7,"name":"Chosen id","categoryId":3}',
     code: 'validation_failed',

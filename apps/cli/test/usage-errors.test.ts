@@ -153,8 +153,22 @@ describe('usage errors exit with 2 and say what is wrong on stderr', () => {
     const broken = join(tmpdir(), `broken-${process.pid}.json`);
     await writeFile(broken, '[{"name": "Rex", "categoryId": 1},\n');
     const result = await usage(['pets', 'import', broken]);
-    expect(result.code).toStrictEqual(2);
-    expect(result.stderr).toMatch(/^error: the import file is not a valid JSON array: .+\n$/);
+    expect(result).toStrictEqual({
+      code: 2,
+      stdout: '',
+      stderr: 'error: the import file starts as a JSON array but is not valid JSON: it ends too soon\n',
+    });
+  });
+
+  it('says, in its own words, that a file of neither JSON nor NDJSON is neither', async () => {
+    const prose = join(tmpdir(), `prose-${process.pid}.txt`);
+    await writeFile(prose, 'not json\n');
+    expect(await usage(['pets', 'import', prose])).toStrictEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'error: the import file is neither a JSON array nor NDJSON (one JSON object a line): none of its lines is JSON\n',
+    });
   });
 
   it('shows the pet commands and exits with 2 when no command is given', async () => {

@@ -126,7 +126,7 @@ describe('the first start', () => {
     server.child.kill('SIGTERM');
     await server.exited;
     expect(server.output()).toContain(
-      '      pnpm --silent --filter @animal-store/server keys create --name NAME\n',
+      `      DATABASE_URL=${env.DATABASE_URL} pnpm --silent --filter @animal-store/server keys create --name NAME\n`,
     );
 
     const created = runServerScript('src/keys-cli.ts', env, ['create', '--name', 'second client']);

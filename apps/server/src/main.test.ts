@@ -109,7 +109,7 @@ describe('the server process', () => {
     const reopened = await third.listening;
     expect(third.output()).not.toContain('No API key existed');
     expect(third.output()).toContain(
-      'every API key is revoked, so no request is admitted; create one with `pnpm --silent --filter @animal-store/server keys create --name NAME`',
+      `every API key is revoked, so no request is admitted; create one with \`DATABASE_URL=${DATABASE_URL} pnpm --silent --filter @animal-store/server keys create --name NAME\``,
     );
     const refused = await fetch(`${reopened}/v1/pets`, { headers: { authorization: `Bearer ${key}` } });
     expect(refused.status).toBe(401);
@@ -162,10 +162,11 @@ describe('the server process', () => {
   });
 
   it('refuses to start in production without any key, saying what to do', async () => {
-    const server = start({ DATABASE_URL: freshDatabaseUrl(), NODE_ENV: 'production' });
+    const DATABASE_URL = freshDatabaseUrl();
+    const server = start({ DATABASE_URL, NODE_ENV: 'production' });
     expect(await server.exited).toBe(1);
     expect(server.output()).toBe(
-      'animal-store: No API key exists. Set API_KEYS, or create one with `pnpm --silent --filter @animal-store/server keys create --name NAME`.\n',
+      `animal-store: No API key exists. Set API_KEYS, or create one with \`DATABASE_URL=${DATABASE_URL} pnpm --silent --filter @animal-store/server keys create --name NAME\`.\n`,
     );
   });
 

@@ -7,7 +7,7 @@ import type { Metrics } from './observability/metrics.js';
 import { openRepositoriesWhenReachable, type Repositories } from './store/repositories.js';
 import { databaseTuning } from './tuning/index.js';
 
-function printFirstKey(key: string): void {
+function printFirstKey(key: string, database: Config['database']): void {
   process.stderr.write(
     [
       '',
@@ -16,9 +16,9 @@ function printFirstKey(key: string): void {
       `      ${key}`,
       '',
       '  Send it as `Authorization: Bearer <key>`. To create another key (one per client, or to replace this',
-      '  one if it is lost), run here, with the same DATABASE_URL:',
+      `  one if it is lost), run${database.kind === 'postgres' ? ', with the same DATABASE_URL' : ''}:`,
       '',
-      `      ${createKeyCommand()}`,
+      `      ${createKeyCommand(database)}`,
       '',
       '  `keys list` shows the keys, `keys revoke ID` withdraws one.',
       '',
@@ -51,11 +51,12 @@ export async function prepareStore(
     keys: repositories.apiKeys,
     configuredKeyCount: config.apiKeys.length,
     production: config.env === 'production',
+    database: config.database,
   });
-  if (firstKey.kind === 'created') printFirstKey(firstKey.key.key);
+  if (firstKey.kind === 'created') printFirstKey(firstKey.key.key, config.database);
   if (firstKey.kind === 'none-active') {
     logger.warn(
-      `every API key is revoked, so no request is admitted; create one with \`${createKeyCommand()}\``,
+      `every API key is revoked, so no request is admitted; create one with \`${createKeyCommand(config.database)}\``,
     );
   }
   metrics?.watchPool(() => repositories.database.poolUsage());

@@ -85,3 +85,29 @@ export function outsideTheWindow(area: Locator): Promise<string[]> {
     return problems;
   });
 }
+
+/**
+ * Text inside `area` that a reader sees broken: a word split over two lines (letter-wrapped), or an element that
+ * must stay on one line (`whole`: a time, a badge) laid out over several; [] when nothing is.
+ */
+export function brokenText(area: Locator, whole = 'time, .badge'): Promise<string[]> {
+  return area.evaluate((root, wholeSelector) => {
+    const lineCount = (rects: DOMRectList) =>
+      new Set([...rects].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, word.index);
+        range.setEnd(node, word.index + word[0].length);
+        if (lineCount(range.getClientRects()) > 1) problems.push(`"${word[0]}" is split over lines`);
+      }
+    }
+    for (const element of root.querySelectorAll(wholeSelector)) {
+      if (lineCount(element.getClientRects()) > 1)
+        problems.push(`"${element.textContent}" is on several lines`);
+    }
+    return problems;
+  }, whole);
+}

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { benchNode } from '../bench-node.js';
 import { processTree, residentBytes } from './process-tree.js';
 
 /** Long enough for a cold start on a busy 2-core machine; a server slower than this is reported as failed. */
-const READY_TIMEOUT_MS = 30_000;
+export const READY_TIMEOUT_MS = 30_000;
 const READY_POLL_MS = 10;
 /** The store lets in-flight requests finish for up to 10 s; after that the harness stops waiting. */
 const STOP_TIMEOUT_MS = 12_000;
@@ -36,6 +37,13 @@ export interface RunningServer {
   residentBytes(): number;
   stop(): Promise<void>;
 }
+
+/**
+ * Preloaded into every server, whose stdin is a pipe from the harness: when the harness ends without stopping it
+ * (a test's hook timed out, the runner was killed, Ctrl-C twice), the pipe closes and the server stops itself. The
+ * same few lines in every contender, so the comparison stays fair.
+ */
+const EXIT_WITH_HARNESS = fileURLToPath(import.meta.resolve('@animal-store/testing/exit-with-parent'));
 
 const running = new Set<ChildProcess>();
 
@@ -104,8 +112,9 @@ export async function startServer(spec: ServerSpec): Promise<RunningServer> {
   const logOffset = logSize(spec.logPath);
   const log = openSync(spec.logPath, 'a');
   const startedAt = performance.now();
-  const [command, ...args] = [...(spec.launcher ?? []), benchNode, ...spec.args] as [string, ...string[]];
-  const child = spawn(command, args, { env: spec.env, stdio: ['ignore', log, log] });
+  const node = [benchNode, '--import', EXIT_WITH_HARNESS];
+  const [command, ...args] = [...(spec.launcher ?? []), ...node, ...spec.args] as [string, ...string[]];
+  const child = spawn(command, args, { env: spec.env, stdio: ['pipe', log, log] });
   closeSync(log);
   running.add(child);
   const deadline = startedAt + (spec.readyTimeoutMs ?? READY_TIMEOUT_MS);

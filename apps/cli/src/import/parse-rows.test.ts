@@ -7,7 +7,7 @@ describe('parseRows', () => {
     const text = '{"name":"A","categoryId":1}\n\n{"name":\n  \r\n{"name":"C","categoryId":3}\r\n';
     expect(parseRows(text)).toStrictEqual([
       { line: 1, value: { name: 'A', categoryId: 1 } },
-      { line: 3, unreadable: expect.stringMatching(/^not valid JSON: /) },
+      { line: 3, unreadable: 'not valid JSON: it ends too soon' },
       { line: 5, value: { name: 'C', categoryId: 3 } },
     ]);
   });
@@ -27,7 +27,23 @@ describe('parseRows', () => {
     expect(elementLines('[]')).toStrictEqual([]);
   });
 
-  it('refuses a broken array as a whole', () => {
+  it('refuses a broken array as a whole, saying where it breaks', () => {
     expect(() => parseRows('[{"name": "A"},')).toThrow(UsageError);
+    expect(() => parseRows('[\n  {"name": "A"} {"name": "B"}\n]')).toThrow(
+      new UsageError('the import file starts as a JSON array but is not valid JSON at line 2, column 17'),
+    );
+  });
+
+  it("says in its own words, never the parser's, what a line or a file that is not JSON is", () => {
+    expect(parseRows('{"name":"A","categoryId":1}\n{"name":"B"} x\nnot json\n')).toStrictEqual([
+      { line: 1, value: { name: 'A', categoryId: 1 } },
+      { line: 2, unreadable: 'not valid JSON at column 14' },
+      { line: 3, unreadable: 'not valid JSON' },
+    ]);
+    expect(() => parseRows('name,categoryId\nRex,1\n')).toThrow(
+      new UsageError(
+        'the import file is neither a JSON array nor NDJSON (one JSON object a line): none of its lines is JSON',
+      ),
+    );
   });
 });

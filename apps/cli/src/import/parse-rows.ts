@@ -9,7 +9,29 @@ export type ImportRow = { line: number; value: unknown } | { line: number; unrea
  * unreadable file, a usage error.
  */
 export function parseRows(text: string): ImportRow[] {
-  return /^\s*\[/.test(text) ? parseArray(text) : parseNdjson(text);
+  if (/^\s*\[/.test(text)) return parseArray(text);
+  const rows = parseNdjson(text);
+  // Not one line of JSON: the file is something else (CSV, a spreadsheet, prose), not NDJSON with bad rows.
+  if (rows.length > 0 && rows.every((row) => 'unreadable' in row)) {
+    throw new UsageError(
+      'the import file is neither a JSON array nor NDJSON (one JSON object a line): none of its lines is JSON',
+    );
+  }
+  return rows;
+}
+
+/**
+ * Where JSON.parse stopped, in the CLI's words rather than the parser's: a column (and a line, for text of several)
+ * when the parser gives a position, "it ends too soon" when the text stops mid-value, nothing otherwise.
+ */
+function whereJsonBreaks(text: string, error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/end of JSON input/.test(message)) return ': it ends too soon';
+  const position = /at position (\d+)/.exec(message)?.[1];
+  if (position === undefined) return '';
+  const lines = text.slice(0, Number(position)).split('\n');
+  const column = `column ${(lines.at(-1)?.length ?? 0) + 1}`;
+  return text.includes('\n') ? ` at line ${lines.length}, ${column}` : ` at ${column}`;
 }
 
 function parseNdjson(text: string): ImportRow[] {
@@ -19,7 +41,7 @@ function parseNdjson(text: string): ImportRow[] {
     try {
       rows.push({ line: index + 1, value: JSON.parse(source) });
     } catch (error) {
-      rows.push({ line: index + 1, unreadable: `not valid JSON: ${(error as Error).message}` });
+      rows.push({ line: index + 1, unreadable: `not valid JSON${whereJsonBreaks(source, error)}` });
     }
   });
   return rows;
@@ -30,7 +52,9 @@ function parseArray(text: string): ImportRow[] {
   try {
     values = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`the import file is not a valid JSON array: ${(error as Error).message}`);
+    throw new UsageError(
+      `the import file starts as a JSON array but is not valid JSON${whereJsonBreaks(text, error)}`,
+    );
   }
   if (!Array.isArray(values)) throw new UsageError('the import file is not a JSON array');
   const lines = elementLines(text);

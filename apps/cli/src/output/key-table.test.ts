@@ -1,7 +1,7 @@
 import type { ApiKey } from '@animal-store/contract';
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from './display-width.js';
-import { CONFIGURED_KEYS_NOTE, formatKeyTable, KEY_TABLE_MAX_WIDTH, scopesInShort } from './key-table.js';
+import { CONFIGURED_KEYS_NOTE, formatKeyTable } from './key-table.js';
 
 const stored: ApiKey = {
   id: 12,
@@ -36,26 +36,26 @@ const widest = (text: string) => Math.max(...text.split('\n').map(displayWidth))
 
 describe('formatKeyTable', () => {
   it('shows days in UTC, never for what has not happened, and notes configured keys', () => {
-    expect(formatKeyTable([stored, configured])).toStrictEqual(
+    expect(formatKeyTable([stored, configured], 160)).toStrictEqual(
       [
-        'ID     NAME         PREFIX           SCOPES                       EXPIRES     LAST USED   STATE',
-        '12     ci pipeline  as_AbC123        pets:read,write              2027-01-31  2026-11-25  active',
-        'env-1  API_KEYS 1   sha256:0a1b2c3d  pets:read,write keys:manage  never       2026-11-26  active',
+        'ID     NAME         PREFIX           SCOPES                            EXPIRES     LAST USED   STATE',
+        '12     ci pipeline  as_AbC123        pets:read pets:write              2027-01-31  2026-11-25  active',
+        'env-1  API_KEYS 1   sha256:0a1b2c3d  pets:read pets:write keys:manage  never       2026-11-26  active',
         CONFIGURED_KEYS_NOTE,
         '',
       ].join('\n'),
     );
   });
 
-  it('fits 100 columns with the longest names the store allows, cutting the name alone', () => {
+  it('fits a 110-column terminal with the longest names the store allows, cutting the name alone', () => {
     const long = { ...stored, id: 1_000_000, name: `猫${'x'.repeat(99)}`, state: 'revoked' as const };
-    const table = formatKeyTable([long, configured]);
-    expect(widest(table)).toBeLessThanOrEqual(KEY_TABLE_MAX_WIDTH);
+    const table = formatKeyTable([long, configured], 110);
+    expect(widest(table)).toBeLessThanOrEqual(110);
     const row = table.split('\n')[1]?.split(/ {2,}/);
     expect(row?.[1]).toMatch(/^猫x+…$/);
     expect(row?.slice(2)).toStrictEqual([
       'as_AbC123',
-      'pets:read,write',
+      'pets:read pets:write',
       '2027-01-31',
       '2026-11-25',
       'revoked',
@@ -76,12 +76,12 @@ describe('formatKeyTable', () => {
   });
 });
 
-describe('scopesInShort', () => {
-  it('names each resource once, in the order given', () => {
-    expect(scopesInShort(['keys:manage', 'pets:read'])).toStrictEqual('keys:manage pets:read');
-    expect(scopesInShort(['pets:read', 'keys:manage', 'pets:write'])).toStrictEqual(
-      'pets:read,write keys:manage',
-    );
-    expect(scopesInShort([])).toStrictEqual('');
+describe('the width', () => {
+  it('uses what the terminal has: a name cut at 100 columns is whole at 160', () => {
+    const named = { ...stored, name: 'ui desktop dashboard (reports team)' };
+    expect(formatKeyTable([named, configured], 100).split('\n')[1]).not.toContain(named.name);
+    const wide = formatKeyTable([named, configured], 160);
+    expect(wide.split('\n')[1]).toContain(named.name);
+    expect(widest(wide)).toBeLessThanOrEqual(160);
   });
 });

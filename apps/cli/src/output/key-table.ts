@@ -2,20 +2,10 @@ import { type ApiKey, rotationInWords } from '@animal-store/contract';
 import { dayInWords } from './instant.js';
 import { type Column, formatTable } from './table.js';
 
-/** The narrowest terminal the table is laid out for; `--json` has every field, exact. */
-export const KEY_TABLE_MAX_WIDTH = 100;
+/** The width laid out for when the terminal does not tell its own; `--json` has every field, exact. */
+export const KEY_TABLE_DEFAULT_WIDTH = 100;
 
 const orNever = (instant: string | null) => (instant === null ? 'never' : dayInWords(instant));
-
-/** Scopes with each resource named once: `pets:read,write keys:manage` rather than 32 columns of them. */
-export function scopesInShort(scopes: readonly string[]): string {
-  const actionsByResource = new Map<string, string[]>();
-  for (const scope of scopes) {
-    const [resource = scope, action = ''] = scope.split(':');
-    actionsByResource.set(resource, [...(actionsByResource.get(resource) ?? []), action]);
-  }
-  return [...actionsByResource].map(([resource, actions]) => `${resource}:${actions.join(',')}`).join(' ');
-}
 
 /**
  * What a person at a terminal looks for: which key, whose, what it may do, until when, whether it is in use. Its
@@ -26,7 +16,8 @@ function columns(keys: readonly ApiKey[]): Column<ApiKey>[] {
     { title: 'ID', cell: (key) => String(key.id) },
     { title: 'NAME', cell: (key) => key.name, shrinks: true },
     { title: 'PREFIX', cell: (key) => key.prefix },
-    { title: 'SCOPES', cell: (key) => scopesInShort(key.scopes) },
+    // Each scope by its own name, as `--scope`, the API and the admin app write it.
+    { title: 'SCOPES', cell: (key) => key.scopes.join(' ') },
     { title: 'EXPIRES', cell: (key) => orNever(key.expiresAt) },
     { title: 'LAST USED', cell: (key) => orNever(key.lastUsedAt) },
     // Which key replaces which, as every key list says it: a rotated key stops at its EXPIRES.
@@ -38,7 +29,8 @@ function columns(keys: readonly ApiKey[]): Column<ApiKey>[] {
 export const CONFIGURED_KEYS_NOTE =
   'env-N keys come from the server’s API_KEYS setting: changed there, never revoked or rotated here.';
 
-export function formatKeyTable(keys: readonly ApiKey[]): string {
-  const table = formatTable(columns(keys), keys, { maxWidth: KEY_TABLE_MAX_WIDTH });
+/** The table within `width` columns, the terminal's: the name is cut only when the rest leaves it too little. */
+export function formatKeyTable(keys: readonly ApiKey[], width = KEY_TABLE_DEFAULT_WIDTH): string {
+  const table = formatTable(columns(keys), keys, { maxWidth: width });
   return keys.some((key) => key.configured) ? `${table}${CONFIGURED_KEYS_NOTE}\n` : table;
 }

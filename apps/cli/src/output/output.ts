@@ -11,3 +11,6 @@ export const writeJson = (value: unknown) => writeOut(`${JSON.stringify(value, n
 export function wantsJson(jsonFlag: boolean | undefined): boolean {
   return jsonFlag === true || !process.stdout.isTTY;
 }
+
+/** The terminal's width in columns, when stdout is one that says it. */
+export const terminalWidth = (): number | undefined => process.stdout.columns || undefined;

@@ -11,8 +11,11 @@ const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
 export function runInTerminal(
   args: string[],
   env: Record<string, string>,
+  /** The terminal's width; unset, the pseudo-terminal tells none. */
+  columns?: number,
 ): Promise<{ code: number | null; output: string }> {
-  const command = [process.execPath, CLI, ...args].map(quote).join(' ');
+  const cli = [process.execPath, CLI, ...args].map(quote).join(' ');
+  const command = columns === undefined ? cli : `stty cols ${columns} && exec ${cli}`;
   return new Promise((resolve, reject) => {
     execFile(
       'script',

@@ -1,3 +1,4 @@
+import type { DatabaseConfig } from '../config.js';
 import type { ApiKeyRepository, IssuedApiKey } from '../store/api-key-repository.js';
 import { createKeyCommand } from './create-key-command.js';
 
@@ -21,10 +22,14 @@ export async function ensureAnApiKey(options: {
   keys: ApiKeyRepository;
   configuredKeyCount: number;
   production: boolean;
+  /** Where the keys are, for the command the refusal names. */
+  database: DatabaseConfig;
 }): Promise<FirstKey> {
   if (options.configuredKeyCount > 0 || (await options.keys.countActive()) > 0) return { kind: 'present' };
   if (options.production) {
-    throw new NoApiKeyError(`No API key exists. Set API_KEYS, or create one with \`${createKeyCommand()}\`.`);
+    throw new NoApiKeyError(
+      `No API key exists. Set API_KEYS, or create one with \`${createKeyCommand(options.database)}\`.`,
+    );
   }
   const created = await options.keys.createFirst('first key (created at start-up)');
   return created ? { kind: 'created', key: created } : { kind: 'none-active' };
