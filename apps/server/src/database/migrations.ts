@@ -112,9 +112,21 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   };
 }
 
-// Migrations run against an untyped database, as Kysely recommends: the schema they build is not yet the typed one.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+/**
+ * Runs the migrations in the transaction the caller has open on `db`'s one connection, neither beginning nor
+ * committing one, and without retries: `data copy` creates the schema and the rows in one transaction.
+ */
+export interface InCallersTransaction {
+  inCallersTransaction: true;
+}
+
+export async function migrateToLatest(
+  // Migrations run against an untyped database, as Kysely recommends: the schema they build is not yet the typed one.
+  // biome-ignore lint/suspicious/noExplicitAny: see above.
+  db: Kysely<any>,
+  dialect: Dialect,
+  options?: InCallersTransaction,
+): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   // Kysely looks for its bookkeeping tables in every schema unless told which: a second store (or any Kysely app)
   // in another schema of the same database would make it skip creating its own.
@@ -122,11 +134,17 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableSchema,
+    disableTransactions: options?.inCallersTransaction,
+  });
   const migrate = async () => {
     const { error } = await migrator.migrateToLatest();
     if (error) throw error;
   };
+  if (options?.inCallersTransaction) return migrate();
   // Instances starting together behind PgBouncer migrate without a lock (pgbouncer-dialect.ts): one that loses the
   // race has its transaction rolled back, and finds the work done when it tries again.
   for (let attempt = 1; ; attempt++) {
