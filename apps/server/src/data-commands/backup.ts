@@ -7,7 +7,7 @@ import type { Progress } from './progress.js';
 import { STORE_TABLES, type TableName } from './store-tables.js';
 
 /** Pages (4 KiB each by default) copied between two looks at the event loop: progress, and nothing else waits. */
-const PAGES_PER_STEP = 1000;
+const PAGES_PER_STEP = 100;
 
 export interface BackupReport {
   rows: Partial<Record<TableName, bigint>>;
