@@ -1,19 +1,19 @@
 import { sql } from 'kysely';
 import { migrateToLatest } from '../database/migrations.js';
 import { DataCommandError, type DataConnection } from './data-connection.js';
+import { deferIndexes } from './deferred-indexes.js';
 import type { Progress } from './progress.js';
 import {
   appliedMigrations,
   assertHoldsNoData,
   columnNames,
   nextId,
-  rowBatches,
   rowCount,
   setNextId,
   tableNames,
 } from './store-inspection.js';
 import { BOOKKEEPING_TABLES, STORE_TABLES, type StoreTable, type TableName } from './store-tables.js';
-import { type TableDigest, tableDigest } from './table-digest.js';
+import { DigestSum, type TableDigest, tableDigest } from './table-digest.js';
 
 export interface CopiedTable extends TableDigest {
   name: TableName;
@@ -31,7 +31,8 @@ export interface CopyReport {
  * Copies the store at `source` into the empty database at `target`, in one transaction on the target that also
  * creates its schema by the server's own migrations: any failure, a failed verification included, rolls it all
  * back. The source is read in one snapshot (a read transaction), so the copy is consistent while it serves.
- * Before committing, each table is counted and summed on both sides in the same canonical form (table-digest.ts).
+ * Before committing, each table is counted and summed on both sides in the same canonical form (table-digest.ts):
+ * the source's rows as they are read, the target's read back.
  */
 export async function copyStore(
   source: DataConnection,
@@ -75,26 +76,25 @@ async function copyInTransaction(
   await migrateToLatest(target.db, target.dialect, { inCallersTransaction: true });
   const schemaVersion = await assertSameSchema(source, target);
 
+  const tables: CopiedTable[] = [];
   for (const table of STORE_TABLES) {
     const since = table.window && now - table.window.ms;
     const total = await rowCount(source, table.name);
-    let copied = 0;
+    const read = new DigestSum();
+    const remakeIndexes = await deferIndexes(target, table);
     let writing: Promise<void> = Promise.resolve();
-    for await (const batch of rowBatches(source, table, { since })) {
+    for await (const batch of source.readRows(table, since)) {
       await writing;
-      // The next batch is read while this one is written.
+      // The next batch is read, and this one digested, while this one is written.
       writing = target.insertRows(table, batch);
       writing.catch(() => {});
-      copied += batch.length;
-      progress.show(`copying ${table.name}: ${copied} of ${total} rows`);
+      read.add(batch);
+      progress.show(`copying ${table.name}: ${read.digest().rows} of ${total} rows`);
     }
     await writing;
+    await remakeIndexes();
     if (table.identity) await setNextId(target, table, await nextId(source, table));
-  }
-
-  const tables: CopiedTable[] = [];
-  for (const table of STORE_TABLES) {
-    tables.push(await verifyTable(source, target, table, now, progress));
+    tables.push(await verifyTable(source, target, table, read.digest(), since, progress));
   }
   return { schemaVersion, tables };
 }
@@ -130,24 +130,23 @@ async function assertSameSchema(source: DataConnection, target: DataConnection):
   return release;
 }
 
-/** Counts and sums the table on both sides, at once; any difference fails the copy. */
+/**
+ * Reads the copied table back from the target, digests it as the source's rows were digested while they were read,
+ * and compares: any difference in count or sum, or in the id the table gives next, fails the copy.
+ */
 async function verifyTable(
   source: DataConnection,
   target: DataConnection,
   table: StoreTable,
-  now: number,
+  expected: TableDigest,
+  since: number | undefined,
   progress: Progress,
 ): Promise<CopiedTable> {
-  const since = table.window && now - table.window.ms;
   let read = 0;
-  const onRows = (count: number) => {
+  const copied = await tableDigest(target, table, since, (count) => {
     read += count;
-    progress.show(`verifying ${table.name}: ${read} rows`);
-  };
-  const [expected, copied] = await Promise.all([
-    tableDigest(source, table, since, onRows),
-    tableDigest(target, table, since, () => {}),
-  ]);
+    progress.show(`verifying ${table.name}: ${read} of ${expected.rows} rows`);
+  });
   if (expected.rows !== copied.rows || expected.checksum !== copied.checksum) {
     throw new DataCommandError(
       `the copy of ${table.name} differs from its source (${expected.rows} rows summing to ${expected.checksum.slice(0, 16)}… there, ${copied.rows} rows summing to ${copied.checksum.slice(0, 16)}… here)`,

@@ -7,6 +7,23 @@ import type { DatabaseSchema } from '../database/schema.js';
 import type { StoreTable } from './store-tables.js';
 
 export type Row = Record<string, unknown>;
+/** A row's values in its table's column order (`StoreTable.columns`). */
+export type Values = unknown[];
+
+/** Rows read a batch at a time, so that memory holds one batch whatever the table's size. */
+const BATCH_ROWS = 5000;
+
+/** The table's columns, its rows from `since` when it keeps a window, in its key's order. */
+function selectRows(table: StoreTable, since: number | undefined): { text: string; parameters: unknown[] } {
+  const columns = Object.keys(table.columns)
+    .map((column) => `"${column}"`)
+    .join(', ');
+  const windowed = table.window && since !== undefined;
+  return {
+    text: `select ${columns} from "${table.name}"${windowed ? ` where "${table.window?.column}" >= $1` : ''} order by ${table.key.map((column) => `"${column}"`).join(', ')}`,
+    parameters: windowed ? [since] : [],
+  };
+}
 
 /**
  * One connection to a store for the data commands, so that every statement runs in the transaction they open on it.
@@ -18,8 +35,13 @@ export interface DataConnection {
   dialect: Dialect;
   /** Where the store is, for messages: the path, or the URL without its password. */
   label: string;
+  /**
+   * The table's rows (from `since` in its window, if it has one), a batch at a time, in one statement: on the
+   * snapshot or transaction open on the connection, which nothing else may use until the last batch is read.
+   */
+  readRows(table: StoreTable, since?: number): AsyncGenerator<Values[]>;
   /** Writes rows into the table, on the connection's open transaction. */
-  insertRows(table: StoreTable, rows: readonly Row[]): Promise<void>;
+  insertRows(table: StoreTable, rows: readonly Values[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,6 +76,22 @@ export function openSqlite(path: string, { readonly = false }: SqliteOpenOptions
     db: new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) }),
     dialect: 'sqlite',
     label: path,
+    async *readRows(table, since) {
+      const { text, parameters } = selectRows(table, since);
+      const rows = connection
+        .prepare(text.replace('$1', '?'))
+        .raw(true)
+        .iterate(...parameters) as IterableIterator<Values>;
+      let batch: Values[] = [];
+      for (const row of rows) {
+        batch.push(row);
+        if (batch.length === BATCH_ROWS) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batch;
+    },
     async insertRows(table, rows) {
       let insert = inserts.get(table.name);
       if (!insert) {
@@ -63,14 +101,11 @@ export function openSqlite(path: string, { readonly = false }: SqliteOpenOptions
         );
         inserts.set(table.name, insert);
       }
-      const types = Object.entries(table.columns);
+      const integers = Object.values(table.columns).map((type) => type !== 'text');
       for (const row of rows) {
         // PostgreSQL's int8 arrives as text: bound as text, SQLite would keep a string the canonical form reads alike.
         insert.run(
-          types.map(([column, type]) => {
-            const value = row[column];
-            return type !== 'text' && typeof value === 'string' ? BigInt(value) : value;
-          }),
+          row.map((value, index) => (integers[index] && typeof value === 'string' ? BigInt(value) : value)),
         );
       }
     },
@@ -100,13 +135,29 @@ export function openPostgres(url: string): DataConnection {
     db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }),
     dialect: 'postgres',
     label: withoutPassword(url),
+    async *readRows(table, since) {
+      if (lost) throw lost;
+      // A cursor in the open transaction: one query, read a batch at a time, as arrays rather than objects.
+      const { text, parameters } = selectRows(table, since);
+      const cursor = `copy_${table.name}`;
+      await pool.query(`declare ${cursor} no scroll cursor for ${text}`, parameters);
+      for (;;) {
+        const { rows } = await pool.query<Values>({
+          text: `fetch forward ${BATCH_ROWS} from ${cursor}`,
+          rowMode: 'array',
+        });
+        if (rows.length > 0) yield rows;
+        if (rows.length < BATCH_ROWS) break;
+      }
+      await pool.query(`close ${cursor}`);
+    },
     async insertRows(table, rows) {
       if (lost) throw lost;
       // One statement a batch, whatever its size: each column is one array parameter, unnested into rows.
       const columns = Object.entries(table.columns);
-      const arrays = columns.map(([column]) =>
+      const arrays = columns.map((_, index) =>
         rows.map((row) => {
-          const value = row[column];
+          const value = row[index];
           return typeof value === 'bigint' ? value.toString() : value;
         }),
       );

@@ -111,30 +111,3 @@ export async function setNextId(connection: DataConnection, table: StoreTable, n
     );
   }
 }
-
-/**
- * The table's rows a batch at a time, in its key's order, each batch read after the last key of the one before:
- * memory holds one batch, and each read is an index range on either database.
- */
-export async function* rowBatches(
-  connection: DataConnection,
-  table: StoreTable,
-  { since, batchSize = 5000 }: { since?: number; batchSize?: number } = {},
-): AsyncGenerator<Row[]> {
-  const columns = sql.join(Object.keys(table.columns).map((column) => sql.ref(column)));
-  const key = sql.join(table.key.map((column) => sql.ref(column)));
-  let after: unknown[] | undefined;
-  for (;;) {
-    const conditions = [];
-    if (table.window && since !== undefined)
-      conditions.push(sql`${sql.ref(table.window.column)} >= ${since}`);
-    if (after) conditions.push(sql`(${key}) > (${sql.join(after)})`);
-    const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-    const { rows } = await sql<Row>`select ${columns} from ${sql.table(table.name)} ${where}
-      order by ${key} limit ${batchSize}`.execute(connection.db);
-    if (rows.length > 0) yield rows;
-    const last = rows.at(-1);
-    if (!last || rows.length < batchSize) return;
-    after = table.key.map((column) => last[column]);
-  }
-}

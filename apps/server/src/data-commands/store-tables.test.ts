@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepositories } from '../store/repositories.js';
 import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
-import { type DataConnection, openDataConnection } from './data-connection.js';
+import { type DataConnection, openDataConnection, type Values } from './data-connection.js';
 import { columnNames, tableNames } from './store-inspection.js';
 import { BOOKKEEPING_TABLES, STORE_TABLES } from './store-tables.js';
-import { canonicalRow } from './table-digest.js';
+import { canonicalRow, DigestSum } from './table-digest.js';
 
 describe.each(testDatabaseKinds)('the tables a copy knows, on $name', (kind) => {
   let database: TestDatabase;
@@ -32,21 +32,27 @@ describe.each(testDatabaseKinds)('the tables a copy knows, on $name', (kind) => 
 });
 
 describe('the canonical row', () => {
-  const [, apiKeys] = STORE_TABLES;
-  const row = { id: 7, name: 'ops', key_hash: 'h', key_prefix: 'as_', created_at: 't', scopes: 's' };
-  const nulls = {
-    revoked_at: null,
-    expires_at: null,
-    last_used_at: null,
-    deprecated_call_at: null,
-    rotated_at: null,
-  };
-
   it('reads alike whichever form a driver gave an integer in', () => {
-    if (!apiKeys) throw new Error('no api_keys table');
-    const sqlite = canonicalRow(apiKeys, { ...row, ...nulls, id: 7n, replaces_id: 3n });
-    const postgres = canonicalRow(apiKeys, { ...row, ...nulls, id: '7', replaces_id: 3 });
-    expect(sqlite).toBe(postgres);
-    expect(canonicalRow(apiKeys, { ...row, ...nulls, replaces_id: null })).not.toBe(sqlite);
+    const sqlite = canonicalRow([7n, 'Rex', 3n, null]);
+    expect(canonicalRow(['7', 'Rex', '3', null])).toBe(sqlite);
+    expect(canonicalRow([7, 'Rex', 3, null])).toBe(sqlite);
+    expect(canonicalRow([7n, 'Rex', 3n, 'null'])).not.toBe(sqlite);
+  });
+});
+
+describe('the digest of a table', () => {
+  it('does not depend on the order rows come in, and changes with any row, read twice included', () => {
+    const digest = (...batches: Values[][]) => {
+      const sum = new DigestSum();
+      for (const batch of batches) sum.add(batch);
+      return sum.digest();
+    };
+    const rows: Values[] = [
+      [1n, 'Rex', 3n, null],
+      [2n, 'Tom', 3n, 'sold'],
+    ];
+    expect(digest([...rows].reverse())).toStrictEqual(digest(rows.slice(0, 1), rows.slice(1)));
+    expect(digest(rows).checksum).not.toBe(digest([rows[0] as Values, [2n, 'Tom', 3n, null]]).checksum);
+    expect(digest(rows, rows.slice(0, 1)).checksum).not.toBe(digest(rows).checksum);
   });
 });

@@ -1,6 +1,5 @@
 import { hash } from 'node:crypto';
-import type { DataConnection, Row } from './data-connection.js';
-import { rowBatches } from './store-inspection.js';
+import type { DataConnection, Values } from './data-connection.js';
 import type { StoreTable } from './store-tables.js';
 
 export interface TableDigest {
@@ -15,13 +14,26 @@ const MODULUS = 1n << 256n;
  * A row as both databases give it, in one form: each value `null` or its text (an integer in decimal, whichever of
  * a number, a bigint or int8's text the driver returned), in the table's column order.
  */
-export function canonicalRow(table: StoreTable, row: Row): string {
+export function canonicalRow(values: Values): string {
   return JSON.stringify(
-    Object.keys(table.columns).map((column) => {
-      const value = row[column];
-      return value === null || value === undefined ? null : String(value);
-    }),
+    values.map((value) => (value === null || value === undefined ? null : String(value))),
   );
+}
+
+/** Counts rows and sums their digests as they pass: a copy digests the source's rows as it reads them. */
+export class DigestSum {
+  private rows = 0n;
+  private sum = 0n;
+
+  add(batch: readonly Values[]): void {
+    for (const values of batch) this.sum += BigInt(`0x${hash('sha256', canonicalRow(values), 'hex')}`);
+    this.sum %= MODULUS;
+    this.rows += BigInt(batch.length);
+  }
+
+  digest(): TableDigest {
+    return { rows: this.rows, checksum: this.sum.toString(16).padStart(64, '0') };
+  }
 }
 
 /**
@@ -35,13 +47,10 @@ export async function tableDigest(
   since?: number,
   onRows: (count: number) => void = () => {},
 ): Promise<TableDigest> {
-  let rows = 0n;
-  let sum = 0n;
-  for await (const batch of rowBatches(connection, table, { since })) {
-    for (const row of batch) sum += BigInt(`0x${hash('sha256', canonicalRow(table, row), 'hex')}`);
-    sum %= MODULUS;
-    rows += BigInt(batch.length);
+  const sum = new DigestSum();
+  for await (const batch of connection.readRows(table, since)) {
+    sum.add(batch);
     onRows(batch.length);
   }
-  return { rows, checksum: sum.toString(16).padStart(64, '0') };
+  return sum.digest();
 }
