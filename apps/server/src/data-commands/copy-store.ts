@@ -13,7 +13,10 @@ import {
   tableNames,
 } from './store-inspection.js';
 import { BOOKKEEPING_TABLES, STORE_TABLES, type StoreTable, type TableName } from './store-tables.js';
-import { DigestSum, type TableDigest, tableDigest } from './table-digest.js';
+import { type TableDigest, TableHash, tableDigest } from './table-digest.js';
+
+/** Batches sent before the first is written: the target always has the next one at hand. */
+const WRITES_IN_FLIGHT = 2;
 
 export interface CopiedTable extends TableDigest {
   name: TableName;
@@ -32,7 +35,7 @@ export interface CopyReport {
  * creates its schema by the server's own migrations: any failure, a failed verification included, rolls it all
  * back. The source is read in one snapshot (a read transaction), so the copy is consistent while it serves.
  * Before committing, each table is counted and summed on both sides in the same canonical form (table-digest.ts):
- * the source's rows as they are read, the target's read back.
+ * the source's rows hashed as they are read, the target's read back.
  */
 export async function copyStore(
   source: DataConnection,
@@ -80,18 +83,19 @@ async function copyInTransaction(
   for (const table of STORE_TABLES) {
     const since = table.window && now - table.window.ms;
     const total = await rowCount(source, table.name);
-    const read = new DigestSum();
+    const read = new TableHash();
     const remakeIndexes = await deferIndexes(target, table);
-    let writing: Promise<void> = Promise.resolve();
+    const writing: Promise<void>[] = [];
     for await (const batch of source.readRows(table, since)) {
-      await writing;
-      // The next batch is read, and this one digested, while this one is written.
-      writing = target.insertRows(table, batch);
-      writing.catch(() => {});
+      if (writing.length === WRITES_IN_FLIGHT) await writing.shift();
+      // The next batches are read, and this one hashed, while the database writes.
+      const write = target.insertRows(table, batch);
+      write.catch(() => {});
+      writing.push(write);
       read.add(batch);
-      progress.show(`copying ${table.name}: ${read.digest().rows} of ${total} rows`);
+      progress.show(`copying ${table.name}: ${read.rows} of ${total} rows`);
     }
-    await writing;
+    await Promise.all(writing);
     await remakeIndexes();
     if (table.identity) await setNextId(target, table, await nextId(source, table));
     tables.push(await verifyTable(source, target, table, read.digest(), since, progress));

@@ -13,14 +13,27 @@ export type Values = unknown[];
 /** Rows read a batch at a time, so that memory holds one batch whatever the table's size. */
 const BATCH_ROWS = 5000;
 
-/** The table's columns, its rows from `since` when it keeps a window, in its key's order. */
-function selectRows(table: StoreTable, since: number | undefined): { text: string; parameters: unknown[] } {
+/**
+ * The table's columns, its rows from `since` when it keeps a window, in its key's order: text keys by their bytes,
+ * SQLite's own order and PostgreSQL's under the "C" collation, so that both give the same rows in the same order.
+ */
+function selectRows(
+  dialect: Dialect,
+  table: StoreTable,
+  since: number | undefined,
+): { text: string; parameters: unknown[] } {
   const columns = Object.keys(table.columns)
     .map((column) => `"${column}"`)
     .join(', ');
   const windowed = table.window && since !== undefined;
+  const where = windowed ? ` where "${table.window?.column}" >= ${dialect === 'sqlite' ? '?' : '$1'}` : '';
+  const order = table.key
+    .map((column) =>
+      dialect === 'postgres' && table.columns[column] === 'text' ? `"${column}" collate "C"` : `"${column}"`,
+    )
+    .join(', ');
   return {
-    text: `select ${columns} from "${table.name}"${windowed ? ` where "${table.window?.column}" >= $1` : ''} order by ${table.key.map((column) => `"${column}"`).join(', ')}`,
+    text: `select ${columns} from "${table.name}"${where} order by ${order}`,
     parameters: windowed ? [since] : [],
   };
 }
@@ -77,9 +90,9 @@ export function openSqlite(path: string, { readonly = false }: SqliteOpenOptions
     dialect: 'sqlite',
     label: path,
     async *readRows(table, since) {
-      const { text, parameters } = selectRows(table, since);
+      const { text, parameters } = selectRows('sqlite', table, since);
       const rows = connection
-        .prepare(text.replace('$1', '?'))
+        .prepare(text)
         .raw(true)
         .iterate(...parameters) as IterableIterator<Values>;
       let batch: Values[] = [];
@@ -138,7 +151,7 @@ export function openPostgres(url: string): DataConnection {
     async *readRows(table, since) {
       if (lost) throw lost;
       // A cursor in the open transaction: one query, read a batch at a time, as arrays rather than objects.
-      const { text, parameters } = selectRows(table, since);
+      const { text, parameters } = selectRows('postgres', table, since);
       const cursor = `copy_${table.name}`;
       await pool.query(`declare ${cursor} no scroll cursor for ${text}`, parameters);
       for (;;) {

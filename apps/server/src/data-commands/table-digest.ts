@@ -1,14 +1,12 @@
-import { hash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type { DataConnection, Values } from './data-connection.js';
 import type { StoreTable } from './store-tables.js';
 
 export interface TableDigest {
   rows: bigint;
-  /** The sum of the rows' SHA-256 digests modulo 2^256, as 64 hex digits. */
+  /** SHA-256 of the table's canonical rows, a line each, in its key's order, as 64 hex digits. */
   checksum: string;
 }
-
-const MODULUS = 1n << 256n;
 
 /**
  * A row as both databases give it, in one form: each value `null` or its text (an integer in decimal, whichever of
@@ -20,37 +18,38 @@ export function canonicalRow(values: Values): string {
   );
 }
 
-/** Counts rows and sums their digests as they pass: a copy digests the source's rows as it reads them. */
-export class DigestSum {
-  private rows = 0n;
-  private sum = 0n;
+/**
+ * Counts rows and hashes them as they pass, in the order they come: a copy hashes the source's rows as it reads
+ * them. Both databases give rows in the key's order, text keys compared by their bytes (`selectRows`), so the same
+ * rows hash alike on either; a row missing, changed, read twice or out of place changes the hash.
+ */
+export class TableHash {
+  private readonly sha256: Hash = createHash('sha256');
+  rows = 0n;
 
   add(batch: readonly Values[]): void {
-    for (const values of batch) this.sum += BigInt(`0x${hash('sha256', canonicalRow(values), 'hex')}`);
-    this.sum %= MODULUS;
+    let text = '';
+    for (const values of batch) text += `${canonicalRow(values)}\n`;
+    this.sha256.update(text);
     this.rows += BigInt(batch.length);
   }
 
+  /** The count and the hash; once, at the end. */
   digest(): TableDigest {
-    return { rows: this.rows, checksum: this.sum.toString(16).padStart(64, '0') };
+    return { rows: this.rows, checksum: this.sha256.digest('hex') };
   }
 }
 
-/**
- * Counts the table's rows and sums their digests. A sum does not depend on the order rows are read in, so each
- * database reads in its own key order (text keys sort by collation on PostgreSQL, by bytes on SQLite), and unlike
- * an exclusive or, a row read twice changes it.
- */
 export async function tableDigest(
   connection: DataConnection,
   table: StoreTable,
   since?: number,
   onRows: (count: number) => void = () => {},
 ): Promise<TableDigest> {
-  const sum = new DigestSum();
+  const hashed = new TableHash();
   for await (const batch of connection.readRows(table, since)) {
-    sum.add(batch);
+    hashed.add(batch);
     onRows(batch.length);
   }
-  return sum.digest();
+  return hashed.digest();
 }
