@@ -9,6 +9,7 @@ import {
   columnNames,
   nextId,
   rowCount,
+  sequenceNext,
   setNextId,
   tableNames,
 } from './store-inspection.js';
@@ -157,7 +158,8 @@ async function verifyTable(
     );
   }
   if (!table.identity) return { name: table.name, ...copied };
-  const [sourceNext, targetNext] = [await nextId(source, table), await nextId(target, table)];
+  // The target's sequence itself, not the larger of it and the largest id: what PostgreSQL's identity gives next.
+  const [sourceNext, targetNext] = [await nextId(source, table), await sequenceNext(target, table)];
   if (sourceNext !== targetNext) {
     throw new DataCommandError(
       `the next id of ${table.name} differs: ${sourceNext} at the source, ${targetNext} at the target`,
