@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Dialect } from '../database/database.js';
 import type { DatabaseSchema } from '../database/schema.js';
-import type { StoreTable } from './store-tables.js';
+import type { ColumnType, StoreTable } from './store-tables.js';
 
 export type Row = Record<string, unknown>;
 /** A row's values in its table's column order (`StoreTable.columns`). */
@@ -36,6 +36,22 @@ function selectRows(
     text: `select ${columns} from "${table.name}"${where} order by ${order}`,
     parameters: windowed ? [since] : [],
   };
+}
+
+/**
+ * One column of a batch as PostgreSQL's array literal: `{1,2}`, `{"a","b \\"c\\""}`, NULL unquoted. Written here
+ * rather than by node-postgres, which prepares each element on its own: half of the copy's own CPU time.
+ */
+function arrayLiteral(rows: readonly Values[], index: number, type: ColumnType): string {
+  let literal = '{';
+  for (const [position, row] of rows.entries()) {
+    const value = row[index];
+    if (position > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (type === 'text') literal += `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+    else literal += String(value);
+  }
+  return `${literal}}`;
 }
 
 /**
@@ -168,15 +184,9 @@ export function openPostgres(url: string): DataConnection {
       if (lost) throw lost;
       // One statement a batch, whatever its size: each column is one array parameter, unnested into rows.
       const columns = Object.entries(table.columns);
-      const arrays = columns.map((_, index) =>
-        rows.map((row) => {
-          const value = row[index];
-          return typeof value === 'bigint' ? value.toString() : value;
-        }),
-      );
       await pool.query(
         `insert into "${table.name}" (${columns.map(([column]) => `"${column}"`).join(', ')}) select * from unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})`,
-        arrays,
+        columns.map(([, type], index) => arrayLiteral(rows, index, type)),
       );
     },
     close: () => pool.end(),
