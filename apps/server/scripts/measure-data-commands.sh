@@ -97,6 +97,7 @@ stop_backups() { # the loop, then the backup it runs, so that none runs into the
   backups=''
 }
 # Alternated, so that the machine's other load falls on both sides alike.
+: >"$work/backups-done"
 without=''
 during=''
 for round in 1 2; do
@@ -110,6 +111,6 @@ echo "Figures ($animals animals; $(nproc) CPUs, shared):"
 echo "  data copy SQLite → PostgreSQL: $(seconds "$work/copy.time") s, peak RSS $(peak_mb "$work/copy.time") MB"
 echo "  pgloader, same file:           $(seconds "$work/pgloader.time") s, peak RSS $(peak_mb "$work/pgloader.time") MB"
 echo "  data backup:                   $(seconds "$work/backup.time") s, peak RSS $(peak_mb "$work/backup.time") MB"
-echo "  listPets req/s without a backup:$without; during $(wc -l <"$work/backups-done") backups:$during"
+echo "  listPets req/s without a backup:$without; during backups ($(wc -l <"$work/backups-done") completed):$during"
 echo "$without|$during" | awk -F'|' '{ split($1, w, " "); split($2, d, " "); sw = 0; sd = 0
   for (i in w) sw += w[i]; for (i in d) sd += d[i]; printf "  during ÷ without: %.2f\n", sd / sw }'
