@@ -1,7 +1,8 @@
 #!/bin/sh
 # Builds the bundle outside the checkout and moves it elsewhere; checks that npm reads it as it is (`npm ls`, and an
 # offline `npm install` that finds nothing to do); then runs it the way the README says: read-only, with its database
-# in a state folder of its own, in production mode (no key, no start), with a key made by the bundle's keys command.
+# in a state folder of its own, in production mode (no key, no start), with a key made by the bundle's keys command,
+# which the bundle's data command then checks.
 # `npm start` must serve /healthz, the admin app, the API reference, a create and a list, and a SIGTERM to npm must
 # stop the whole tree within seconds, the store draining and npm exiting 0.
 set -eu
@@ -96,6 +97,11 @@ $as_runner npm run --silent keys -- create --name smoke >"$work/key" 2>"$work/ke
 [ "$(wc -l <"$work/key")" = 1 ] && grep -Eqx 'as_[A-Za-z0-9_-]{49}' "$work/key" ||
   fail "keys create printed more or other than a key: $(cat "$work/key")"
 key=$(cat "$work/key")
+
+# The bundle's data command checks the store it serves: integrity, invariants, schema version and release.
+$as_runner npm run --silent data -- check >"$work/check.log" 2>&1 || fail "data check failed: $(cat "$work/check.log")"
+grep -q '^schema version	' "$work/check.log" && grep -q '^release	' "$work/check.log" ||
+  fail "data check printed no schema version or release: $(cat "$work/check.log")"
 
 PORT=0 LOG_LEVEL=info $as_runner npm start >"$work/server.log" 2>&1 &
 server=$!

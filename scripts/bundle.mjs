@@ -104,6 +104,7 @@ writeFileSync(
       scripts: {
         start: `${environment} exec node dist/main.js`,
         keys: `${environment} exec node dist/keys-cli.js`,
+        data: `${environment} exec node dist/data-cli.js`,
       },
       dependencies: (concreteManifest(server, bundle) ?? server).dependencies,
       // The one install script of the bundle's packages that pnpm runs (onlyBuiltDependencies), reviewed for npm too.

@@ -15,9 +15,10 @@ export const LAYERS = [
   { name: 'pages', path: '^src/pages/' },
   { name: 'app', path: '^src/app\\.ts$' },
   { name: 'tuning', path: '^src/tuning/' },
+  { name: 'data commands', path: '^src/data-commands/' },
   {
     name: 'composition root',
-    path: '^src/(prepare-store|store-server|worker-restarts|cluster-primary|main|keys-cli)\\.ts$',
+    path: '^src/(prepare-store|store-server|worker-restarts|cluster-primary|main|keys-cli|data-cli)\\.ts$',
   },
 ];
 

@@ -136,12 +136,20 @@ function migrations(dialect: Dialect): Record<string, Migration> {
 /** The migrations this server knows, in order: the schema version it writes is how many. */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations('sqlite'));
 
+/**
+ * Runs the migrations in the transaction the caller has open on `db`'s one connection, neither beginning nor
+ * committing one, and without retries: `data copy` creates the schema and the rows in one transaction.
+ */
+export interface InCallersTransaction {
+  inCallersTransaction: true;
+}
+
 export async function migrateToLatest(
   // Migrations run against an untyped database, as Kysely recommends: the schema they build is not yet the typed one.
   // biome-ignore lint/suspicious/noExplicitAny: see above.
   db: Kysely<any>,
   dialect: Dialect,
-  release = RELEASE_VERSION,
+  options?: InCallersTransaction,
 ): Promise<void> {
   const provider: MigrationProvider = { getMigrations: async () => migrations(dialect) };
   // Kysely looks for its bookkeeping tables in every schema unless told which: a second store (or any Kysely app)
@@ -150,16 +158,22 @@ export async function migrateToLatest(
     dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, provider, migrationTableSchema });
+  const migrator = new Migrator({
+    db,
+    provider,
+    migrationTableSchema,
+    disableTransactions: options?.inCallersTransaction,
+  });
   const migrate = async () => {
-    await assertNotNewer(db, dialect, MIGRATION_NAMES, release);
+    await assertNotNewer(db, dialect, MIGRATION_NAMES, RELEASE_VERSION);
     const { error, results = [] } = await migrator.migrateToLatest();
     if (error) throw error;
     // Also when a stop came between PostgreSQL's migrations and this row, which are not one transaction there.
     if (results.length > 0 || (await readStoreVersion(db, dialect)).release === null) {
-      await recordStoreVersion(db, MIGRATION_NAMES.length, release);
+      await recordStoreVersion(db, MIGRATION_NAMES.length, RELEASE_VERSION);
     }
   };
+  if (options?.inCallersTransaction) return migrate();
   // Instances starting together behind PgBouncer migrate without a lock (pgbouncer-dialect.ts): one that loses the
   // race has its transaction rolled back, and finds the work done when it tries again.
   for (let attempt = 1; ; attempt++) {

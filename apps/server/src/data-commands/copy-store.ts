@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import { migrateToLatest } from '../database/migrations.js';
+import { DataCommandError, type DataConnection } from './data-connection.js';
+import { deferIndexes } from './deferred-indexes.js';
+import type { Progress } from './progress.js';
+import {
+  appliedMigrations,
+  assertHoldsNoData,
+  columnNames,
+  nextId,
+  rowCount,
+  sequenceNext,
+  setNextId,
+  tableNames,
+} from './store-inspection.js';
+import { BOOKKEEPING_TABLES, STORE_TABLES, type StoreTable, type TableName } from './store-tables.js';
+import { type TableDigest, TableHash, tableDigest } from './table-digest.js';
+
+/** Batches sent before the first is written: the target always has the next one at hand. */
+const WRITES_IN_FLIGHT = 2;
+
+export interface CopiedTable extends TableDigest {
+  name: TableName;
+  /** For a table whose ids the database assigns: the id its sequence gives next, on both sides. */
+  nextId?: bigint;
+}
+
+export interface CopyReport {
+  /** The newest migration of the schema copied into. */
+  schemaVersion: string;
+  tables: CopiedTable[];
+}
+
+/**
+ * Copies the store at `source` into the empty database at `target`, in one transaction on the target that also
+ * creates its schema by the server's own migrations: any failure, a failed verification included, rolls it all
+ * back. The source is read in one snapshot (a read transaction), so the copy is consistent while it serves.
+ * Before committing, each table is counted and summed on both sides in the same canonical form (table-digest.ts):
+ * the source's rows hashed as they are read, the target's read back.
+ */
+export async function copyStore(
+  source: DataConnection,
+  target: DataConnection,
+  progress: Progress,
+  now = Date.now(),
+): Promise<CopyReport> {
+  await beginSnapshot(source);
+  try {
+    await sql.raw(target.dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(target.db);
+    try {
+      const report = await copyInTransaction(source, target, progress, now);
+      await sql`commit`.execute(target.db);
+      return report;
+    } catch (error) {
+      // A lost connection has rolled back already; the reason to tell is the first failure.
+      await sql`rollback`.execute(target.db).catch(() => {});
+      throw error;
+    }
+  } finally {
+    await sql`rollback`.execute(source.db).catch(() => {});
+    progress.done();
+  }
+}
+
+/** A read transaction that has read: every later statement sees the store as it was at this moment. */
+async function beginSnapshot(source: DataConnection): Promise<void> {
+  await sql
+    .raw(source.dialect === 'sqlite' ? 'begin' : 'begin isolation level repeatable read read only')
+    .execute(source.db);
+  await tableNames(source);
+}
+
+async function copyInTransaction(
+  source: DataConnection,
+  target: DataConnection,
+  progress: Progress,
+  now: number,
+): Promise<CopyReport> {
+  await assertHoldsNoData(target);
+  await migrateToLatest(target.db, target.dialect, { inCallersTransaction: true });
+  const schemaVersion = await assertSameSchema(source, target);
+
+  const tables: CopiedTable[] = [];
+  for (const table of STORE_TABLES) {
+    const since = table.window && now - table.window.ms;
+    const total = await rowCount(source, table.name);
+    const read = new TableHash();
+    const remakeIndexes = await deferIndexes(target, table);
+    const writing: Promise<void>[] = [];
+    for await (const batch of source.readRows(table, since)) {
+      if (writing.length === WRITES_IN_FLIGHT) await writing.shift();
+      // The next batches are read, and this one hashed, while the database writes.
+      const write = target.insertRows(table, batch);
+      write.catch(() => {});
+      writing.push(write);
+      read.add(batch);
+      progress.show(`copying ${table.name}: ${read.rows} of ${total} rows`);
+    }
+    await Promise.all(writing);
+    await remakeIndexes();
+    if (table.identity) await setNextId(target, table, await nextId(source, table));
+    tables.push(await verifyTable(source, target, table, read.digest(), since, progress));
+  }
+  return { schemaVersion, tables };
+}
+
+/** The source's schema is the one this release's migrations made on the target, table for table, column for column. */
+async function assertSameSchema(source: DataConnection, target: DataConnection): Promise<string> {
+  const [sourceVersion, targetVersion] = [await appliedMigrations(source), await appliedMigrations(target)];
+  const release = targetVersion.at(-1) ?? 'none';
+  if (sourceVersion.join() !== targetVersion.join()) {
+    throw new DataCommandError(
+      `the store at ${source.label} is at schema version ${sourceVersion.at(-1) ?? 'none'}, and this release's is ${release}: run this release's server on it once (it migrates at start-up), then copy it`,
+    );
+  }
+  const known = new Set<string>(STORE_TABLES.map((table) => table.name));
+  const unknown = (await tableNames(source)).filter(
+    (name) => !known.has(name) && !BOOKKEEPING_TABLES.has(name),
+  );
+  if (unknown.length > 0) {
+    throw new DataCommandError(
+      `the store at ${source.label} holds tables this release does not copy (${unknown.join(', ')})`,
+    );
+  }
+  for (const table of STORE_TABLES) {
+    const expected = Object.keys(table.columns).sort().join();
+    for (const side of [source, target]) {
+      if ((await columnNames(side, table.name)).join() !== expected) {
+        throw new DataCommandError(
+          `the table ${table.name} at ${side.label} has other columns than this release copies (${expected})`,
+        );
+      }
+    }
+  }
+  return release;
+}
+
+/**
+ * Reads the copied table back from the target, digests it as the source's rows were digested while they were read,
+ * and compares: any difference in count or sum, or in the id the table gives next, fails the copy.
+ */
+async function verifyTable(
+  source: DataConnection,
+  target: DataConnection,
+  table: StoreTable,
+  expected: TableDigest,
+  since: number | undefined,
+  progress: Progress,
+): Promise<CopiedTable> {
+  let read = 0;
+  const copied = await tableDigest(target, table, since, (count) => {
+    read += count;
+    progress.show(`verifying ${table.name}: ${read} of ${expected.rows} rows`);
+  });
+  if (expected.rows !== copied.rows || expected.checksum !== copied.checksum) {
+    throw new DataCommandError(
+      `the copy of ${table.name} differs from its source (${expected.rows} rows summing to ${expected.checksum.slice(0, 16)}… there, ${copied.rows} rows summing to ${copied.checksum.slice(0, 16)}… here)`,
+    );
+  }
+  if (!table.identity) return { name: table.name, ...copied };
+  // The target's sequence itself, not the larger of it and the largest id: what PostgreSQL's identity gives next.
+  const [sourceNext, targetNext] = [await nextId(source, table), await sequenceNext(target, table)];
+  if (sourceNext !== targetNext) {
+    throw new DataCommandError(
+      `the next id of ${table.name} differs: ${sourceNext} at the source, ${targetNext} at the target`,
+    );
+  }
+  return { name: table.name, ...copied, nextId: targetNext };
+}

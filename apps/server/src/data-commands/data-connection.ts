@@ -1,0 +1,194 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Dialect } from '../database/database.js';
+import type { DatabaseSchema } from '../database/schema.js';
+import type { ColumnType, StoreTable } from './store-tables.js';
+
+export type Row = Record<string, unknown>;
+/** A row's values in its table's column order (`StoreTable.columns`). */
+export type Values = unknown[];
+
+/** Rows read a batch at a time, so that memory holds one batch whatever the table's size. */
+const BATCH_ROWS = 5000;
+
+/**
+ * The table's columns, its rows from `since` when it keeps a window, in its key's order: text keys by their bytes,
+ * SQLite's own order and PostgreSQL's under the "C" collation, so that both give the same rows in the same order.
+ */
+function selectRows(
+  dialect: Dialect,
+  table: StoreTable,
+  since: number | undefined,
+): { text: string; parameters: unknown[] } {
+  const columns = Object.keys(table.columns)
+    .map((column) => `"${column}"`)
+    .join(', ');
+  const windowed = table.window && since !== undefined;
+  const where = windowed ? ` where "${table.window?.column}" >= ${dialect === 'sqlite' ? '?' : '$1'}` : '';
+  const order = table.key
+    .map((column) =>
+      dialect === 'postgres' && table.columns[column] === 'text' ? `"${column}" collate "C"` : `"${column}"`,
+    )
+    .join(', ');
+  return {
+    text: `select ${columns} from "${table.name}"${where} order by ${order}`,
+    parameters: windowed ? [since] : [],
+  };
+}
+
+/**
+ * One column of a batch as PostgreSQL's array literal: `{1,2}`, `{"a","b \\"c\\""}`, NULL unquoted. Written here
+ * rather than by node-postgres, which prepares each element on its own: half of the copy's own CPU time.
+ */
+function arrayLiteral(rows: readonly Values[], index: number, type: ColumnType): string {
+  let literal = '{';
+  for (const [position, row] of rows.entries()) {
+    const value = row[index];
+    if (position > 0) literal += ',';
+    if (value === null || value === undefined) literal += 'NULL';
+    else if (type === 'text') literal += `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+    else literal += String(value);
+  }
+  return `${literal}}`;
+}
+
+/**
+ * One connection to a store for the data commands, so that every statement runs in the transaction they open on it.
+ * Unlike the server's, it has no query timeout (a copy's transaction lasts as long as the copy) and reads integers
+ * exactly: SQLite's as bigints, PostgreSQL's int8 as the text node-postgres gives by default.
+ */
+export interface DataConnection {
+  db: Kysely<DatabaseSchema>;
+  dialect: Dialect;
+  /** Where the store is, for messages: the path, or the URL without its password. */
+  label: string;
+  /**
+   * The table's rows (from `since` in its window, if it has one), a batch at a time, in one statement: on the
+   * snapshot or transaction open on the connection, which nothing else may use until the last batch is read.
+   */
+  readRows(table: StoreTable, since?: number): AsyncGenerator<Values[]>;
+  /** Writes rows into the table, on the connection's open transaction. */
+  insertRows(table: StoreTable, rows: readonly Values[]): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface SqliteOpenOptions {
+  /** Opened read-only: the store being read is never written. */
+  readonly?: boolean;
+}
+
+/** A data command's failure, told in one sentence: exit code 1. */
+export class DataCommandError extends Error {}
+
+export function openDataConnection(config: DatabaseConfig, options: SqliteOpenOptions = {}): DataConnection {
+  return config.kind === 'sqlite' ? openSqlite(config.path, options) : openPostgres(config.url);
+}
+
+export function openSqlite(path: string, { readonly = false }: SqliteOpenOptions = {}): DataConnection {
+  let connection: SqliteDatabase.Database;
+  try {
+    connection = new SqliteDatabase(path, { readonly, fileMustExist: readonly });
+    connection.pragma('busy_timeout = 5000');
+    if (!readonly) {
+      // As the server opens its file: a restored or copied store is ready to serve as it is.
+      connection.pragma('journal_mode = WAL');
+      connection.pragma('synchronous = FULL');
+    }
+  } catch (error) {
+    throw new DataCommandError(`cannot open the SQLite database ${path}: ${(error as Error).message}`);
+  }
+  connection.defaultSafeIntegers(true);
+  const inserts = new Map<string, SqliteDatabase.Statement>();
+  return {
+    db: new Kysely<DatabaseSchema>({ dialect: new SqliteDialect({ database: connection }) }),
+    dialect: 'sqlite',
+    label: path,
+    async *readRows(table, since) {
+      const { text, parameters } = selectRows('sqlite', table, since);
+      const rows = connection
+        .prepare(text)
+        .raw(true)
+        .iterate(...parameters) as IterableIterator<Values>;
+      let batch: Values[] = [];
+      for (const row of rows) {
+        batch.push(row);
+        if (batch.length === BATCH_ROWS) {
+          yield batch;
+          batch = [];
+        }
+      }
+      if (batch.length > 0) yield batch;
+    },
+    async insertRows(table, rows) {
+      let insert = inserts.get(table.name);
+      if (!insert) {
+        const columns = Object.keys(table.columns);
+        insert = connection.prepare(
+          `insert into "${table.name}" (${columns.map((column) => `"${column}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+        );
+        inserts.set(table.name, insert);
+      }
+      const integers = Object.values(table.columns).map((type) => type !== 'text');
+      for (const row of rows) {
+        // PostgreSQL's int8 arrives as text: bound as text, SQLite would keep a string the canonical form reads alike.
+        insert.run(
+          row.map((value, index) => (integers[index] && typeof value === 'string' ? BigInt(value) : value)),
+        );
+      }
+    },
+    close: async () => {
+      connection.close();
+    },
+  };
+}
+
+/** The URL with its password left out, for messages. */
+export function withoutPassword(url: string): string {
+  if (!URL.canParse(url)) return 'the PostgreSQL database';
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '';
+  return parsed.toString();
+}
+
+export function openPostgres(url: string): DataConnection {
+  // One connection, kept however long it idles: the transaction a command opens lives on it.
+  const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
+  let lost: Error | undefined;
+  // A connection the server drops fails the statement under way; the pool's event must not end the process.
+  pool.on('error', (error) => {
+    lost = error;
+  });
+  return {
+    db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }),
+    dialect: 'postgres',
+    label: withoutPassword(url),
+    async *readRows(table, since) {
+      if (lost) throw lost;
+      // A cursor in the open transaction: one query, read a batch at a time, as arrays rather than objects.
+      const { text, parameters } = selectRows('postgres', table, since);
+      const cursor = `copy_${table.name}`;
+      await pool.query(`declare ${cursor} no scroll cursor for ${text}`, parameters);
+      for (;;) {
+        const { rows } = await pool.query<Values>({
+          text: `fetch forward ${BATCH_ROWS} from ${cursor}`,
+          rowMode: 'array',
+        });
+        if (rows.length > 0) yield rows;
+        if (rows.length < BATCH_ROWS) break;
+      }
+      await pool.query(`close ${cursor}`);
+    },
+    async insertRows(table, rows) {
+      if (lost) throw lost;
+      // One statement a batch, whatever its size: each column is one array parameter, unnested into rows.
+      const columns = Object.entries(table.columns);
+      await pool.query(
+        `insert into "${table.name}" (${columns.map(([column]) => `"${column}"`).join(', ')}) select * from unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})`,
+        columns.map(([, type], index) => arrayLiteral(rows, index, type)),
+      );
+    },
+    close: () => pool.end(),
+  };
+}
