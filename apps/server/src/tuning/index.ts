@@ -9,7 +9,7 @@ import type { SqliteDatabase } from 'kysely';
 import type { Logger } from 'pino';
 import type { HeaderBlock } from '../http/header-block.js';
 import type { RequestLogWriter } from '../observability/request-logger.js';
-import { keepPendingLogChunkLength } from './pending-log-chunk.js';
+import { writeLogLinesPerTurn } from './log-lines-per-turn.js';
 import { namedStatements, type StatementNamer } from './postgres-prepared-statements.js';
 import { preparedHeaderBlock } from './prepared-header-block.js';
 import { requestLogLines } from './request-log-line.js';
@@ -43,9 +43,9 @@ export interface AppTuning {
 
 /**
  * The app's tuning: headers validated once and set as a block, the request log line built for its shape, and the
- * logger's destination kept from measuring its pending lines again for every line it takes.
+ * logger's lines written once per turn of the event loop.
  */
 export function appTuning(logger: Logger): AppTuning {
-  keepPendingLogChunkLength(logger);
+  writeLogLinesPerTurn(logger);
   return { headerBlock: preparedHeaderBlock, requestLogWriter: requestLogLines(logger) };
 }
