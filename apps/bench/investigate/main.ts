@@ -11,6 +11,7 @@ import { features } from './features.js';
 import { instructions } from './instructions.js';
 import { profile } from './profile.js';
 import { tracing } from './tracing.js';
+import { validation } from './validation.js';
 
 const run: Record<ToolName, () => Promise<void>> = {
   profile,
@@ -19,6 +20,7 @@ const run: Record<ToolName, () => Promise<void>> = {
   'cpu-time': cpuTime,
   features,
   tracing,
+  validation,
 };
 
 const choice = chooseTool(process.argv.slice(2));
