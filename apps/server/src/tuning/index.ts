@@ -16,6 +16,9 @@ import { requestLogLines } from './request-log-line.js';
 import { withCachedStatements } from './sqlite-statement-cache.js';
 
 export { bornWithAppPrototypes } from './born-with-app-prototypes.js';
+// For the bench's `investigate log-writes`: the request log's write path with and without lines per turn.
+export { writeLogLinesPerTurn } from './log-lines-per-turn.js';
+export { requestLogLines } from './request-log-line.js';
 export { tuneV8ForServing } from './v8-flags.js';
 
 /** What the store's database layer lets the tuning change: SQLite's connection, PostgreSQL's statement names. */
