@@ -9,6 +9,8 @@ import { writeLogLinesPerTurn } from './log-lines-per-turn.js';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const WRITER = 'src/test-support/log-writer-process.ts';
+/** A writer process starts through tsx and writes a megabyte: on a loaded 2-core machine that took up to a minute. */
+const PROCESS_TIMEOUT_MS = 180_000;
 
 let dir: string;
 /** What pino alone writes: the writer process's lines through pino's own destination, to a file. */
@@ -31,7 +33,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'log-lines-per-turn-'));
   pinosOwn = await runToFile('pino.log', 'plain', 'exit');
   expect(pinosOwn.length).toBeGreaterThan(1_000_000);
-}, 60_000);
+}, PROCESS_TIMEOUT_MS);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** pino's asynchronous destination on a file of its own, as the store's logger has it, once the file is open. */
@@ -110,7 +112,7 @@ describe('log lines written once per turn of the event loop', () => {
   });
 });
 
-describe('log lines written once per turn, in a real process', () => {
+describe('log lines written once per turn, in a real process', { timeout: PROCESS_TIMEOUT_MS }, () => {
   it("writes pino's bytes when the process exits in the last lines' turn", async () => {
     expect(await runToFile('exit.log', 'tuned', 'exit')).toStrictEqual(pinosOwn);
   });
