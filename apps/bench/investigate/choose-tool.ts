@@ -9,6 +9,10 @@ export const TOOLS = {
   features:
     'what each feature of a read costs: the store beside copies of its build without one feature each (about 10 minutes)',
   tracing: 'the store and store + tracing alone, side by side as the bench runs them (about 3 minutes)',
+  'log-writes':
+    "CPU time a request log line costs through pino's destination and written once per turn, in one process (about 1 minute)",
+  validation:
+    "the reads' request validation by Zod's runtime parser and by z.compile, side by side (about 1 minute)",
 } as const;
 
 export type ToolName = keyof typeof TOOLS;

@@ -58,8 +58,8 @@ export async function countInstructions(
   contenderId: ContenderId,
   scenario: Scenario,
   workDir: string,
-  /** A variant of the contender: its name (e.g. `metrics`) and the variables that make it. */
-  variant?: { name: string; env: Record<string, string> },
+  /** A variant of the contender: its name (e.g. `metrics`), the variables that make it, or a measurement copy. */
+  variant?: { name: string; env: Record<string, string>; storeMain?: string },
 ): Promise<InstructionOutcome> {
   const name = `${profiledServerName(contenderId, fixture, scenario)}${variant ? `-${variant.name}` : ''}`;
   const outPath = join(profilesDir, `${name}.callgrind`);
@@ -70,6 +70,7 @@ export async function countInstructions(
     workDir,
     nodeArgs: [],
     env: { ...variant?.env, ...controlEnv },
+    storeMain: variant?.storeMain,
     launcher: ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outPath}`],
     readyTimeoutMs: READY_TIMEOUT_MS,
     stopTimeoutMs: STOP_TIMEOUT_MS,

@@ -9,8 +9,10 @@ import { chooseTool, type ToolName, usage } from './choose-tool.js';
 import { cpuTime } from './cpu-time.js';
 import { features } from './features.js';
 import { instructions } from './instructions.js';
+import { logWrites } from './log-writes.js';
 import { profile } from './profile.js';
 import { tracing } from './tracing.js';
+import { validation } from './validation.js';
 
 const run: Record<ToolName, () => Promise<void>> = {
   profile,
@@ -18,7 +20,9 @@ const run: Record<ToolName, () => Promise<void>> = {
   instructions,
   'cpu-time': cpuTime,
   features,
+  'log-writes': logWrites,
   tracing,
+  validation,
 };
 
 const choice = chooseTool(process.argv.slice(2));

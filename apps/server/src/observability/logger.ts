@@ -17,8 +17,9 @@ export const LOG_OPTIONS = { serializers: { err: errorFields } } satisfies pino.
 
 /**
  * JSON lines in production, written asynchronously so that a request never waits for the log (pino flushes what
- * is pending when the process exits); readable output while developing at a terminal, or wherever LOG_FORMAT=pretty
- * asks for it (`pnpm dev`, whose output turbo reads through a pipe).
+ * is pending when the process exits; the tuning writes them once per turn of the event loop instead); readable
+ * output while developing at a terminal, or wherever LOG_FORMAT=pretty asks for it (`pnpm dev`, whose output turbo
+ * reads through a pipe).
  */
 export function createLogger(config: Pick<Config, 'env' | 'logLevel' | 'logFormat'>): Logger {
   // No redaction: no line carries headers (the request log picks its fields, and a test checks that no key reaches

@@ -7,13 +7,16 @@
 import type { Logger } from 'pino';
 import type { AppTuning } from '../app.js';
 import type { DatabaseTuning } from '../database/database-tuning.js';
-import { keepPendingLogChunkLength } from './pending-log-chunk.js';
+import { writeLogLinesPerTurn } from './log-lines-per-turn.js';
 import { namedStatements } from './postgres-prepared-statements.js';
 import { preparedHeaderBlock } from './prepared-header-block.js';
 import { requestLogLines } from './request-log-line.js';
 import { withCachedStatements } from './sqlite-statement-cache.js';
 
 export { bornWithAppPrototypes } from './born-with-app-prototypes.js';
+// For the bench's `investigate log-writes`: the request log's write path with and without lines per turn.
+export { writeLogLinesPerTurn } from './log-lines-per-turn.js';
+export { requestLogLines } from './request-log-line.js';
 export { tuneV8ForServing } from './v8-flags.js';
 
 /**
@@ -29,9 +32,9 @@ export function databaseTuning(options: { namedPostgresStatements: boolean }): D
 
 /**
  * The app's tuning: headers validated once and set as a block, the request log line built for its shape, and the
- * logger's destination kept from measuring its pending lines again for every line it takes.
+ * logger's lines written once per turn of the event loop.
  */
 export function appTuning(logger: Logger): AppTuning {
-  keepPendingLogChunkLength(logger);
+  writeLogLinesPerTurn(logger);
   return { headerBlock: preparedHeaderBlock, requestLogWriter: requestLogLines(logger) };
 }
