@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { readStoreVersion } from '../database/store-version.js';
 import { DataCommandError, type DataConnection, type Row } from './data-connection.js';
 import { BOOKKEEPING_TABLES, STORE_TABLES, type StoreTable } from './store-tables.js';
 
@@ -21,13 +22,9 @@ export async function columnNames(connection: DataConnection, table: string): Pr
   return (await query.execute(connection.db)).rows.map((row) => row.name).sort();
 }
 
-/** The migrations applied to the database, oldest first, from Kysely's own table; none for a database without it. */
+/** The migrations applied to the database, oldest first, read as the server reads them; none for a database without any. */
 export async function appliedMigrations(connection: DataConnection): Promise<string[]> {
-  if (!(await tableNames(connection)).includes('kysely_migration')) return [];
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
-    connection.db,
-  );
-  return rows.map((row) => row.name);
+  return (await readStoreVersion(connection.db, connection.dialect)).migrations;
 }
 
 export async function rowCount(connection: DataConnection, table: string): Promise<bigint> {

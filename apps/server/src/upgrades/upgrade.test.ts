@@ -1,17 +1,14 @@
 import { AnimalStoreError, type ApiKey, createAnimalStoreClient, type Pet } from '@animal-store/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type DatabaseConfig,
-  DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
-  DEFAULT_POSTGRES_POOL_SIZE,
-} from '../config.js';
+import { loadConfig } from '../config.js';
 import { openDatabase } from '../database/database.js';
 import { MIGRATION_NAMES } from '../database/migrations.js';
 import { readStoreVersion } from '../database/store-version.js';
 import { LATEST_STORED_INSTANT } from '../database/stored-instant.js';
 import { RELEASE_VERSION } from '../release-version.js';
+import { serveStore } from '../test-support/data-command.js';
 import { testDatabaseKinds } from '../test-support/databases.js';
-import { runServerScript, type ServerProcess } from '../test-support/server-process.js';
+import type { ServerProcess } from '../test-support/server-process.js';
 import { fixtureReleases, type RestoredFixture, restoreFixture, type Written } from './upgrade-fixtures.js';
 
 /** What changes as the test uses its keys: last use, and last call of the deprecated getPet. */
@@ -50,17 +47,6 @@ async function refusal(call: Promise<unknown>): Promise<{ status: number; code: 
   return { status: error.status, code: error.code };
 }
 
-function databaseConfig(url: string): DatabaseConfig {
-  return url.startsWith('file:')
-    ? { kind: 'sqlite', path: url.slice('file:'.length) }
-    : {
-        kind: 'postgres',
-        url,
-        poolSize: DEFAULT_POSTGRES_POOL_SIZE,
-        queryTimeoutMs: DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
-      };
-}
-
 describe.each(fixtureReleases())('a store written by %s, upgraded in place', (release) => {
   describe.each(testDatabaseKinds.map((kind) => kind.name))('on %s', (kind) => {
     let fixture: RestoredFixture;
@@ -71,8 +57,9 @@ describe.each(fixtureReleases())('a store written by %s, upgraded in place', (re
     beforeAll(async () => {
       fixture = await restoreFixture(release, kind);
       written = fixture.written;
-      server = runServerScript('src/main.ts', { DATABASE_URL: fixture.databaseUrl, NODE_ENV: 'production' });
-      const origin = await server.listening;
+      const served = await serveStore(fixture.databaseUrl, { NODE_ENV: 'production' });
+      server = served.server;
+      const origin = served.origin;
       as = (apiKey) => createAnimalStoreClient({ baseUrl: `${origin}/v1`, apiKey, retry: false });
     });
 
@@ -153,7 +140,7 @@ describe.each(fixtureReleases())('a store written by %s, upgraded in place', (re
 
     it('records the schema version and the release that upgraded it', async () => {
       expect(await server.stop()).toBe(0);
-      const database = openDatabase(databaseConfig(fixture.databaseUrl));
+      const database = openDatabase(loadConfig({ DATABASE_URL: fixture.databaseUrl }).database);
       try {
         expect(await readStoreVersion(database.db, database.dialect)).toStrictEqual({
           migrations: [...MIGRATION_NAMES],
