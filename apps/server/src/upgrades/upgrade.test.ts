@@ -103,10 +103,15 @@ describe.each(fixtureReleases())('a store written by %s, upgraded in place', (re
 
     it('keeps every key to its rules: a key rotated before the upgrade is not rotated again', async () => {
       const manager = as(written.keys.secrets.manager);
+      const keys = await manager.apiKeys.list();
       for (const { replaced, successor } of written.rotations) {
+        // Within its overlap the rotation mark refuses it. The fixture was written hours or days before this run, so
+        // the overlap may have passed: the key has then expired, and an expired key is refused before its mark is
+        // read (the mark itself is checked by the listing above and in old-key-forms.test.ts).
+        const active = keys.find((key) => key.id === replaced)?.state === 'active';
         expect(await refusal(manager.apiKeys.rotate(replaced))).toStrictEqual({
           status: 409,
-          code: 'api_key_rotated',
+          code: active ? 'api_key_rotated' : 'api_key_inactive',
         });
         expect((await manager.apiKeys.rotate(successor, { overlapHours: 0 })).replaces).toBe(successor);
       }
