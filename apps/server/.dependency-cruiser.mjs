@@ -4,7 +4,7 @@
 
 /** From the ground up: a layer may import its own folder and the layers before it in this list, nothing after. */
 export const LAYERS = [
-  { name: 'config', path: '^src/(config|listen|release-version)\\.ts$' },
+  { name: 'config', path: '^src/(config/|(listen|release-version)\\.ts$)' },
   { name: 'database', path: '^src/database/' },
   { name: 'store', path: '^src/store/' },
   { name: 'keys', path: '^src/keys/' },
@@ -22,14 +22,8 @@ export const LAYERS = [
   },
 ];
 
-/** The upward imports kept on purpose, each with its reason. At most three: a fourth means a layer is wrong. */
+/** The upward imports kept on purpose, each with its reason. At most two: a third means a layer is wrong. */
 export const UPWARD_EXCEPTIONS = [
-  {
-    from: 'src/config.ts',
-    to: 'src/observability/tracing-config.ts',
-    reason:
-      'the OTEL_* variables are parsed beside the tracing they set up; tracing-config.ts imports only zod',
-  },
   {
     from: 'src/store/api-key-repository.ts',
     to: 'src/keys/api-key.ts',

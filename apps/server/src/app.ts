@@ -7,7 +7,7 @@ import { answerMethodNotAllowed } from './api/method-not-allowed.js';
 import { mountOperations } from './api/mount-operations.js';
 import { petOperations } from './api/pet-operations.js';
 import { servedContract } from './api/served-contract.js';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { answerRouteNotFound } from './http/api-error.js';
 import { clientAddressReader, trustedPeerReader } from './http/client-address.js';
 import { errorHandler } from './http/error-handler.js';

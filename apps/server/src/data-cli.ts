@@ -2,7 +2,7 @@
 import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { type Config, type DatabaseConfig, loadConfig } from './config.js';
+import { type Config, type DatabaseConfig, loadConfig } from './config/config.js';
 import { backupStore } from './data-commands/backup.js';
 import { checkStore } from './data-commands/check-store.js';
 import type { CopyReport } from './data-commands/copy-store.js';

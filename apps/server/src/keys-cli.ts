@@ -9,7 +9,7 @@ import {
   rotationInWords,
 } from '@animal-store/contract';
 import { storedKeyView } from './api/api-key-view.js';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/config.js';
 import { openRepositories } from './store/repositories.js';
 
 const USAGE = `Manage the API keys of the Animal Store database named by DATABASE_URL.

@@ -1,6 +1,6 @@
 import cluster from 'node:cluster';
 import { superviseWorkers } from './cluster-primary.js';
-import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config/config.js';
 import { DatabaseOpenError } from './database/database.js';
 import { DatabaseNewerError } from './database/store-version.js';
 import { NoApiKeyError } from './keys/bootstrap-key.js';

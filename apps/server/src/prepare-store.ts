@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import type { QueryTracer } from './database/traced-dialect.js';
 import { ensureAnApiKey } from './keys/bootstrap-key.js';
 import { createKeyCommand } from './keys/create-key-command.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig } from './config/config.js';
 import { LOG_OPTIONS } from './observability/logger.js';
 import { createStoreServer, type StoreServer } from './store-server.js';
 

@@ -3,7 +3,7 @@ import { adminDistDir } from '@animal-store/admin/dist-dir';
 import { API_BASE_PATH, hostForUrl } from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
-import type { Config } from './config.js';
+import type { Config } from './config/config.js';
 import { createHttpServer } from './http/http-server.js';
 import { forgetKeysAcrossWorkers } from './keys/key-changes-across-workers.js';
 import { KeyVerifier } from './keys/key-verifier.js';

@@ -1,6 +1,6 @@
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '../config/config.js';
 import { copyStore } from './copy-store.js';
 import { DataCommandError, openDataConnection, openSqlite } from './data-connection.js';
 import type { Progress } from './progress.js';

@@ -1,5 +1,5 @@
 import { existsSync, rmSync } from 'node:fs';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '../config/config.js';
 import { type CopyReport, copyStore } from './copy-store.js';
 import { DataCommandError, type DataConnection, openDataConnection } from './data-connection.js';
 import type { Progress } from './progress.js';

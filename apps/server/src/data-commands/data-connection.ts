@@ -1,7 +1,7 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '../config/config.js';
 import type { Dialect } from '../database/database.js';
 import type { DatabaseSchema } from '../database/schema.js';
 import type { ColumnType, StoreTable } from './store-tables.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '../config/config.js';
 import { migrateToLatest } from '../database/migrations.js';
 import type { CopyReport } from './copy-store.js';
 import { copyToDatabase } from './copy-to-database.js';

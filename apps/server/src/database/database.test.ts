@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostgresConfig } from '../config.js';
+import type { PostgresConfig } from '../config/config.js';
 import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
 import { openDatabase } from './database.js';
 import type { DatabaseSchema } from './schema.js';

@@ -3,7 +3,7 @@ import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import type { DatabaseConfig, PostgresConfig } from '../config.js';
+import type { DatabaseConfig, PostgresConfig } from '../config/config.js';
 import type { DatabaseTuning } from './database-tuning.js';
 import { PgBouncerDialect } from './pgbouncer-dialect.js';
 import { reportLostConnections, withWatchedConnections } from './postgres-connection-faults.js';

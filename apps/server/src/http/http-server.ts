@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import { MAX_HEADER_BYTES } from '@animal-store/contract';
 import type { Express } from 'express';
-import type { ServerLimits } from '../config.js';
+import type { ServerLimits } from '../config/config.js';
 import { enforceBodyDeadline } from './body-deadline.js';
 import {
   answerNodeRefusalsWithErrors,

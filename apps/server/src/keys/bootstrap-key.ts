@@ -1,4 +1,4 @@
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '../config/config.js';
 import type { ApiKeyRepository, IssuedApiKey } from '../store/api-key-repository.js';
 import { createKeyCommand } from './create-key-command.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type DatabaseConfig, DEFAULT_SQLITE_PATH } from '../config.js';
+import { type DatabaseConfig, DEFAULT_SQLITE_PATH } from '../config/config.js';
 
 /** A word the shell passes on as it is, quoted when it holds anything else (a space in a folder's name). */
 function shellWord(word: string): string {

@@ -1,6 +1,6 @@
 import { type Store as CounterStore, MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { ClusterCounterStore } from './cluster-counter-store.js';
 import { type CommandTracer, connectRedisCounterStores } from './redis-counter-store.js';
 

@@ -1,5 +1,5 @@
 import pino, { type Logger } from 'pino';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 /**
  * An error in a log line: what it is and why, never its stack, which shows the code's paths and can carry values a

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { Logger } from 'pino';
 import { AggregatorRegistry } from 'prom-client';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { shareWithClusterPrimary, startMetricsListener } from './metrics-listener.js';
 

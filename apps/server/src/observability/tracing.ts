@@ -19,8 +19,8 @@ import {
 } from '@opentelemetry/sdk-trace';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { Logger } from 'pino';
+import type { TracingConfig } from '../config/tracing-config.js';
 import { commandTracer, queryTracer, refusalTracer, requestTracer } from './trace-requests.js';
-import type { TracingConfig } from './tracing-config.js';
 import type { Tracing } from './tracing-interface.js';
 
 function samplerOf({ name, ratio }: TracingConfig['sampler']): Sampler {

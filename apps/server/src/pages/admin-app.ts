@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router } from 'express';
-import type { AdminEnvironment } from '../config.js';
+import type { AdminEnvironment } from '../config/config.js';
 import { sendError } from '../http/api-error.js';
 import { onlyGetAndHead } from '../http/method-not-allowed.js';
 

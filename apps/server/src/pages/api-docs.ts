@@ -1,6 +1,6 @@
 import { API_BASE_PATH, openApiDocument } from '@animal-store/contract';
 import { type RequestHandler, Router } from 'express';
-import type { AdminEnvironment } from '../config.js';
+import type { AdminEnvironment } from '../config/config.js';
 import { onlyGetAndHead } from '../http/method-not-allowed.js';
 import { referenceRenderer } from './reference-renderer.js';
 

@@ -1,7 +1,7 @@
 import { PetSchema } from '@animal-store/contract';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PostgresConfig } from '../config.js';
+import type { PostgresConfig } from '../config/config.js';
 import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
 import { anError, see } from '../test-support/http-assertions.js';
 import { runServerScript, type ServerProcess } from '../test-support/server-process.js';

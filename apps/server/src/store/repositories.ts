@@ -1,5 +1,5 @@
 import { setTimeout } from 'node:timers/promises';
-import type { DatabaseConfig, PostgresConfig } from '../config.js';
+import type { DatabaseConfig, PostgresConfig } from '../config/config.js';
 import { type Database, openDatabase } from '../database/database.js';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
 import type { DatabaseTuning } from '../database/database-tuning.js';

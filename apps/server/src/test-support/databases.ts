@@ -7,7 +7,7 @@ import {
   type DatabaseConfig,
   DEFAULT_DATABASE_QUERY_TIMEOUT_MS,
   DEFAULT_POSTGRES_POOL_SIZE,
-} from '../config.js';
+} from '../config/config.js';
 
 /** A fresh, empty database for one test file or test; `drop` removes every trace of it. */
 export interface TestDatabase {

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { adminDistDir } from '@animal-store/admin/dist-dir';
 import pino from 'pino';
 import { type AppDependencies, createApp } from '../app.js';
-import type { DatabaseConfig, ServerLimits } from '../config.js';
+import type { DatabaseConfig, ServerLimits } from '../config/config.js';
 import { createHttpServer } from '../http/http-server.js';
 import { KeyVerifier } from '../keys/key-verifier.js';
 import { LOG_OPTIONS } from '../observability/logger.js';

@@ -1,6 +1,6 @@
 import { AnimalStoreError, type ApiKey, createAnimalStoreClient, type Pet } from '@animal-store/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/config.js';
 import { openDatabase } from '../database/database.js';
 import { MIGRATION_NAMES } from '../database/migrations.js';
 import { readStoreVersion } from '../database/store-version.js';

@@ -7,10 +7,12 @@ import {
 } from '@animal-store/contract';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { type TracingConfig, tracingConfigOf, tracingEnvFields } from './observability/tracing-config.js';
+import { type TracingConfig, tracingConfigOf, tracingEnvFields } from './tracing-config.js';
 
 /** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config.js). */
-export const DEFAULT_SQLITE_PATH = fileURLToPath(new URL('../../../data/animal-store.db', import.meta.url));
+export const DEFAULT_SQLITE_PATH = fileURLToPath(
+  new URL('../../../../data/animal-store.db', import.meta.url),
+);
 
 /**
  * Connections each serving process keeps to PostgreSQL at most (node-postgres's own default). Instances × WORKERS ×
