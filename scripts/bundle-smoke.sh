@@ -63,10 +63,15 @@ find . | sort | diff "$work/files-before" - >"$work/files-changed" ||
   fail "npm install changed the bundle's files: $(cat "$work/files-changed")"
 [ ! -e package-lock.json ] || fail 'the bundle holds a lockfile, on which `npm ci` would delete node_modules'
 
-# Without DATABASE_URL the database lives in the bundle's data/ folder; the runs below keep the bundle read-only.
-env -u DATABASE_URL npm run --silent keys -- list >/dev/null || fail 'keys list failed without DATABASE_URL'
-[ -f data/animal-store.db ] || fail 'without DATABASE_URL the SQLite file is not in the bundle data/ folder'
-rm -r data
+# Without DATABASE_URL the database lives in the bundle's data/ folder, wherever the command is typed; `keys` refuses
+# a store that does not exist yet, naming the file it looked for, and creates nothing.
+mkdir "$work/elsewhere"
+if (cd "$work/elsewhere" && env -u DATABASE_URL npm --prefix "$bundle" run --silent keys -- list >"$work/default.log" 2>&1); then
+  fail 'keys list accepted a store that does not exist'
+fi
+grep -qF "keys: there is no store at $bundle/data/animal-store.db (the file does not exist)" "$work/default.log" ||
+  fail "without DATABASE_URL keys did not look in the bundle data/ folder: $(cat "$work/default.log")"
+[ ! -e data ] || fail 'keys list created a store'
 
 # Root ignores file modes, so as root the bundle runs as `nobody`, which owns only the state folder.
 chmod -R a-w "$bundle"

@@ -82,14 +82,15 @@ makeManifestsConcrete(bundle);
 
 // The bundle's own scripts: the checkout's build and test scripts mean nothing here. The bundle runs in production
 // mode (the store then refuses to start without a key rather than make one), and without DATABASE_URL the SQLite
-// file lives in the bundle's data/ folder. `exec` puts node in the place of npm's shell, so the SIGTERM that npm
+// file lives in the bundle's data/ folder: an absolute path (npm's shell is in the bundle's folder), as a relative
+// one is relative to where the command was typed. `exec` puts node in the place of npm's shell, so the SIGTERM that npm
 // passes on reaches the store (dash would die of it and leave node serving): it drains, and npm exits with its status.
 const server = JSON.parse(readFileSync(join(root, 'apps/server/package.json'), 'utf8'));
 const environment = [
   // biome-ignore lint/suspicious/noTemplateCurlyInString: shell defaults, expanded by npm's shell.
   'NODE_ENV="${NODE_ENV:-production}"',
   // biome-ignore lint/suspicious/noTemplateCurlyInString: as above.
-  'DATABASE_URL="${DATABASE_URL:-file:data/animal-store.db}"',
+  'DATABASE_URL="${DATABASE_URL:-file:$PWD/data/animal-store.db}"',
 ].join(' ');
 const { engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 writeFileSync(

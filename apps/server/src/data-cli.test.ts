@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,9 +78,10 @@ describe('data check', () => {
   it('creates no database where there is none, exit 1', async () => {
     const missing = join(path, '..', 'missing.db');
     const result = await runDataCommand({ DATABASE_URL: `file:${missing}` }, 'check');
+    expect(existsSync(missing)).toBe(false);
     expect(result).toStrictEqual({
       code: 1,
-      output: `data: cannot open the SQLite database ${missing}: unable to open database file.\n`,
+      output: `data: there is no SQLite database at ${missing} (the file does not exist): set DATABASE_URL to the store's file (a relative file: path is relative to the folder you typed the command in).\n`,
     });
   });
 });

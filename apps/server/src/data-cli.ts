@@ -25,7 +25,8 @@ Usage:
   data check            check the database's integrity and the store's invariants; print the schema version
                         and the release
 
-FILE and a file: URL are relative to the folder you are in. Exit codes: 0 done, 1 failed (one sentence on
+FILE and a file: path (in DATABASE_URL or --to) are relative to the folder you typed the command in, as for
+\`pnpm start\`; every message names the absolute path. Exit codes: 0 done, 1 failed (one sentence on
 stderr), 2 usage. Procedures: docs/operations.md, "Backups, upgrades and moving to PostgreSQL".
 `;
 
@@ -41,9 +42,6 @@ const BACKUP_NICENESS = 10;
 class UsageError extends Error {}
 
 const OPTIONS = { to: { type: 'string' }, help: { type: 'boolean', short: 'h' } } as const;
-
-/** Where the user typed the command: pnpm and npm run it in the package's folder and say where they were. */
-const here = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 
 function parseCommand(argv: string[]): DataCommand | 'help' {
   let parsed: ReturnType<
@@ -72,13 +70,12 @@ function parseCommand(argv: string[]): DataCommand | 'help' {
         throw new UsageError(
           `\`data ${command}\` needs the FILE to ${command === 'backup' ? 'write' : 'read'}`,
         );
-      return { kind: command, file: here(file) };
+      return { kind: command, file };
     }
     case 'copy': {
       const to = values.to;
       if (!to) throw new UsageError('`data copy` needs --to URL, the empty database to copy into');
-      if (to.startsWith('file:')) return { kind: 'copy', to: `file:${here(to.slice('file:'.length))}` };
-      if (!/^postgres(ql)?:\/\//.test(to)) {
+      if (!to.startsWith('file:') && !/^postgres(ql)?:\/\//.test(to)) {
         throw new UsageError('--to must be a postgres://, postgresql:// or file: URL');
       }
       return { kind: 'copy', to };
@@ -110,18 +107,20 @@ async function run(command: DataCommand, config: Config): Promise<number> {
   const source = labelOf(config.database);
   switch (command.kind) {
     case 'backup': {
+      const file = resolve(config.workingDirectory, command.file);
       // A backup runs beside the store it copies, often on its machine: it takes the CPU the store leaves.
       setPriority(BACKUP_NICENESS);
-      const report = await backupStore(config.database, command.file, progress);
+      const report = await backupStore(config.database, file, progress);
       const rows = Object.entries(report.rows).map(([table, count]) => `${table}\t${count}`);
       process.stdout.write(
-        `Backed up ${source} to ${command.file} (${report.method}).\nTABLE\tROWS\n${rows.join('\n')}\n`,
+        `Backed up ${source} to ${file} (${report.method}).\nTABLE\tROWS\n${rows.join('\n')}\n`,
       );
       return 0;
     }
     case 'restore': {
-      const report = await restoreStore(command.file, config.database, progress);
-      process.stdout.write(`Restored ${command.file} into ${report.target}.\n${copyReport(report)}\n`);
+      const file = resolve(config.workingDirectory, command.file);
+      const report = await restoreStore(file, config.database, progress);
+      process.stdout.write(`Restored ${file} into ${report.target}.\n${copyReport(report)}\n`);
       return 0;
     }
     case 'copy': {
@@ -156,7 +155,9 @@ async function printChecks(connection: DataConnection, config: Config): Promise<
     const lines = results.map((result) =>
       result.problem === undefined ? `ok\t${result.name}` : `FAILED\t${result.name}: ${result.problem}`,
     );
-    process.stdout.write(`schema version\t${schema}\nrelease\t${RELEASE_VERSION}\n${lines.join('\n')}\n`);
+    process.stdout.write(
+      `database\t${connection.label}\nschema version\t${schema}\nrelease\t${RELEASE_VERSION}\n${lines.join('\n')}\n`,
+    );
     const failed = results.filter((result) => result.problem !== undefined).map((result) => result.name);
     if (failed.length === 0) return 0;
     process.stderr.write(

@@ -36,12 +36,17 @@ describe('the first key under `pnpm dev`', () => {
   });
 
   it("prints a command that, run as printed from the repository's root, creates a key this server accepts", async () => {
-    // The dev script's own setting: a SQLite file relative to the server's folder, set inside the script, so a
-    // shell at the root has no DATABASE_URL.
+    // The dev script's own setting: a SQLite file named from the server's folder ($PWD in the script's shell), set
+    // inside the script, so a shell at the root has no DATABASE_URL.
     const devScript = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8')).scripts.dev as string;
-    expect(devScript).toContain(':-file:../../data/animal-store-dev.db}');
-    const DATABASE_URL = `file:${relative(serverDir, join(directory, 'dev.db'))}`;
-    server = runServerScript('src/main.ts', { NODE_ENV: 'development', DATABASE_URL });
+    expect(devScript).toContain(':-file:$PWD/../../data/animal-store-dev.db}');
+    const DATABASE_URL = `file:${serverDir}/${relative(serverDir, join(directory, 'dev.db'))}`;
+    // As turbo starts it from `pnpm dev` typed at the root.
+    server = runServerScript('src/main.ts', {
+      NODE_ENV: 'development',
+      DATABASE_URL,
+      INIT_CWD: repositoryRoot,
+    });
     const origin = await server.listening;
 
     const printed = /^ {6}(.+ keys create --name NAME)$/m.exec(server.output())?.[1];

@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_API_KEY_LIFETIME_DAYS } from '@animal-store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openRepositories } from './store/repositories.js';
 import { runServerScript } from './test-support/server-process.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -16,9 +17,12 @@ describe('keys command', () => {
     return { code: await run.exited, output: run.output() };
   };
 
-  beforeAll(() => {
+  beforeAll(async () => {
     directory = mkdtempSync(join(tmpdir(), 'animal-store-keys-'));
     env = { DATABASE_URL: `file:${join(directory, 'store.db')}` };
+    // A store as a first start of the server leaves it, before any key: `keys` works only on a store that exists.
+    const store = await openRepositories({ kind: 'sqlite', path: join(directory, 'store.db') });
+    await store.database.close();
   });
 
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -28,23 +32,26 @@ describe('keys command', () => {
     expect(created.code).toBe(0);
     const key = /^(as_[\w-]{49})$/m.exec(created.output)?.[1];
     expect(created.output).toBe(
-      `Created key 1 (ci pipeline; pets:read pets:write keys:manage). It is shown only this once:\n${key}\n`,
+      `Created key 1 (ci pipeline; pets:read pets:write keys:manage) in ${directory}/store.db. It is shown only this once:\n${key}\n`,
     );
 
     const listed = await keys('list');
     expect(listed.code).toBe(0);
     expect(listed.output).toMatch(
       new RegExp(
-        `^ID\\tPREFIX\\tNAME\\tSCOPES\\tCREATED\\tEXPIRES\\tSTATE\\n1\\t${key?.slice(0, 9)}…\\tci pipeline\\tpets:read pets:write keys:manage\\t\\S+\\tnever\\tactive\\n$`,
+        `^Keys in ${escapeRegExp(directory)}/store\\.db:\\nID\\tPREFIX\\tNAME\\tSCOPES\\tCREATED\\tEXPIRES\\tSTATE\\n1\\t${key?.slice(0, 9)}…\\tci pipeline\\tpets:read pets:write keys:manage\\t\\S+\\tnever\\tactive\\n$`,
       ),
     );
     expect(listed.output).not.toContain(key);
 
-    expect(await keys('revoke', '1')).toStrictEqual({ code: 0, output: 'Revoked key 1.\n' });
+    expect(await keys('revoke', '1')).toStrictEqual({
+      code: 0,
+      output: `Revoked key 1 in ${directory}/store.db.\n`,
+    });
     expect((await keys('list')).output).toMatch(/\trevoked \S+\n$/);
     expect(await keys('revoke', '1')).toStrictEqual({
       code: 1,
-      output: 'keys: no active key has id 1 (see `keys list`)\n',
+      output: `keys: no active key has id 1 in ${directory}/store.db (see \`keys list\`)\n`,
     });
   });
 
@@ -52,7 +59,7 @@ describe('keys command', () => {
     const day = new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10);
     const created = await keys('create', '--name', 'reader', '--scope', 'pets:read', '--expires', day);
     expect(created.code).toBe(0);
-    expect(created.output).toMatch(/^Created key \d+ \(reader; pets:read\)\./);
+    expect(created.output).toMatch(/^Created key \d+ \(reader; pets:read\) in \S+store\.db\./);
     expect((await keys('list')).output).toContain(`\treader\tpets:read\t`);
     expect((await keys('list')).output).toMatch(new RegExp(`\\t${day}T23:59:59\\.000Z\\tactive\\n`));
   });
@@ -99,6 +106,18 @@ describe('keys command', () => {
     expect(result.output).toContain('keys create --name NAME');
   });
 
+  it('refuses a store file that does not exist, naming its absolute path, and creates nothing', async () => {
+    const missing = join(directory, 'typo', 'store.db');
+    for (const args of [['create', '--name', 'ci'], ['list'], ['revoke', '1']]) {
+      const run = runServerScript('src/keys-cli.ts', { DATABASE_URL: `file:${missing}` }, args);
+      expect({ code: await run.exited, output: run.output() }).toStrictEqual({
+        code: 1,
+        output: `keys: there is no store at ${missing} (the file does not exist): set DATABASE_URL to the store's file (a relative file: path is relative to the folder you typed the command in), or start the server on it once to create it.\n`,
+      });
+    }
+    expect(existsSync(join(directory, 'typo'))).toBe(false);
+  });
+
   it('names an unknown option, exit 2', async () => {
     const result = await keys('list', '--colour');
     expect(result.code).toBe(2);
@@ -132,7 +151,7 @@ describe('the first start', () => {
     const created = runServerScript('src/keys-cli.ts', env, ['create', '--name', 'second client']);
     expect(await created.exited).toBe(0);
     expect(created.output()).toMatch(
-      /^Created key 2 \(second client; [a-z: ]+\)\. It is shown only this once:\nas_/,
+      /^Created key 2 \(second client; [a-z: ]+\) in \S+store\.db\. It is shown only this once:\nas_/,
     );
   });
 });

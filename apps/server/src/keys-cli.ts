@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
   API_KEY_SCOPES,
@@ -9,7 +10,8 @@ import {
   rotationInWords,
 } from '@animal-store/contract';
 import { storedKeyView } from './api/api-key-view.js';
-import { loadConfig } from './config/config.js';
+import { type DatabaseConfig, loadConfig } from './config/config.js';
+import { withoutPassword } from './data-commands/data-connection.js';
 import { openRepositories } from './store/repositories.js';
 
 const USAGE = `Manage the API keys of the Animal Store database named by DATABASE_URL.
@@ -22,7 +24,8 @@ Usage:
   keys list                 list keys (never the keys themselves)
   keys revoke ID            revoke the key with that id (ids as shown by \`keys list\`)
 
-For a store with no key left that can manage keys, this is how to make one.
+For a store with no key left that can manage keys, this is how to make one. A file: path is relative to the
+folder you typed the command in, as for \`pnpm start\`; the store must exist (start the server on it once).
 `;
 
 type KeysCommand =
@@ -127,8 +130,25 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
 /** Tab-separated, with a header row: readable at a terminal, and `cut -f` still picks a column. */
 const LIST_HEADER = ['ID', 'PREFIX', 'NAME', 'SCOPES', 'CREATED', 'EXPIRES', 'STATE'].join('\t');
 
+/**
+ * A key minted into a store nobody serves is a key every client is refused with: a mistyped or relative path would
+ * otherwise create a new, empty store file and say nothing.
+ */
+function missingStore(database: DatabaseConfig): string | undefined {
+  if (database.kind !== 'sqlite' || database.path === ':memory:' || existsSync(database.path))
+    return undefined;
+  return `there is no store at ${database.path} (the file does not exist): set DATABASE_URL to the store's file (a relative file: path is relative to the folder you typed the command in), or start the server on it once to create it`;
+}
+
 async function run(command: KeysCommand): Promise<number> {
-  const store = await openRepositories(loadConfig(process.env).database);
+  const { database } = loadConfig(process.env);
+  const missing = missingStore(database);
+  if (missing) {
+    process.stderr.write(`keys: ${missing}.\n`);
+    return 1;
+  }
+  const where = database.kind === 'sqlite' ? database.path : withoutPassword(database.url);
+  const store = await openRepositories(database);
   try {
     switch (command.kind) {
       case 'create': {
@@ -138,7 +158,7 @@ async function run(command: KeysCommand): Promise<number> {
         });
         const scopes = created.scopes.join(' ');
         process.stderr.write(
-          `Created key ${created.id} (${created.name}; ${scopes}). It is shown only this once:\n`,
+          `Created key ${created.id} (${created.name}; ${scopes}) in ${where}. It is shown only this once:\n`,
         );
         process.stdout.write(`${created.key}\n`);
         return 0;
@@ -161,6 +181,8 @@ async function run(command: KeysCommand): Promise<number> {
             `${state}${since}`,
           ].join('\t');
         });
+        // The table alone on stdout, so that `cut -f` reads it; where it came from on stderr.
+        process.stderr.write(`Keys in ${where}:\n`);
         process.stdout.write(`${[LIST_HEADER, ...rows].join('\n')}\n`);
         return 0;
       }
@@ -168,10 +190,10 @@ async function run(command: KeysCommand): Promise<number> {
         const revocation = await store.apiKeys.revoke(command.id);
         if (revocation.kind !== 'revoked' || revocation.already) {
           const problem = revocation.kind === 'revoked' ? 'no active key' : 'no key';
-          process.stderr.write(`keys: ${problem} has id ${command.id} (see \`keys list\`)\n`);
+          process.stderr.write(`keys: ${problem} has id ${command.id} in ${where} (see \`keys list\`)\n`);
           return 1;
         }
-        process.stdout.write(`Revoked key ${command.id}.\n`);
+        process.stdout.write(`Revoked key ${command.id} in ${where}.\n`);
         return 0;
       }
     }

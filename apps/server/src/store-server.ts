@@ -4,6 +4,7 @@ import { API_BASE_PATH, hostForUrl } from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config/config.js';
+import { holdServingLease } from './database/serving-lease.js';
 import { createHttpServer } from './http/http-server.js';
 import { forgetKeysAcrossWorkers } from './keys/key-changes-across-workers.js';
 import { KeyVerifier } from './keys/key-verifier.js';
@@ -59,6 +60,8 @@ export async function createStoreServer(
   const metrics = await metricsOfServingProcess(config, logger);
   const tracing = await startTracingIfConfigured(config.tracing, logger);
   const repositories = await prepareStore(config, logger, metrics?.metrics, tracing?.traceQuery);
+  // Held until the database closes: `data restore` and `data copy --to` refuse a database a store serves.
+  const lease = await holdServingLease(config.database, logger);
   const counters = await connectCounterStores(config, logger, tracing?.traceCommand);
   const keyVerifier = new KeyVerifier(repositories.apiKeys, config.apiKeys);
   const app = createApp({
@@ -95,7 +98,7 @@ export async function createStoreServer(
     const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     if (server.listening) await new Promise((resolve) => server.close(resolve));
     clearTimeout(cut);
-    await Promise.all([counters.close(), metrics?.close(), repositories.database.close()]);
+    await Promise.all([counters.close(), metrics?.close(), repositories.database.close(), lease.release()]);
     // Last, so that the spans of the requests just finished are sent with the rest.
     await tracing?.shutdown();
     logger.info('stopped');

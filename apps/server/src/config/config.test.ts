@@ -52,9 +52,11 @@ describe('loadConfig', () => {
       OTEL_TRACES_SAMPLER_ARG: '0.25',
       OTEL_BSP_SCHEDULE_DELAY: '500',
       OTEL_BSP_MAX_QUEUE_SIZE: '4096',
+      INIT_CWD: '/home/ops',
     });
     expect(config).toStrictEqual({
       env: 'production',
+      workingDirectory: '/home/ops',
       port: 8080,
       host: '0.0.0.0',
       database: { kind: 'postgres', url: 'postgresql://u@db/store', poolSize: 4, queryTimeoutMs: 2500 },
@@ -186,10 +188,19 @@ describe('loadConfig', () => {
     }
   });
 
-  it('takes file: URLs as SQLite paths', () => {
-    expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db' }).database).toStrictEqual({
+  it('takes file: URLs as SQLite paths, a relative one from where the command was typed (INIT_CWD)', () => {
+    expect(loadConfig({ DATABASE_URL: 'file:/tmp/x.db', INIT_CWD: '/home/ops' }).database).toStrictEqual({
       kind: 'sqlite',
       path: '/tmp/x.db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'file:../x.db', INIT_CWD: '/home/ops' }).database).toStrictEqual({
+      kind: 'sqlite',
+      path: '/home/x.db',
+    });
+    // Run by node itself, not by pnpm or npm: the process's own folder.
+    expect(loadConfig({ DATABASE_URL: 'file:x.db' }).database).toStrictEqual({
+      kind: 'sqlite',
+      path: `${process.cwd()}/x.db`,
     });
   });
 

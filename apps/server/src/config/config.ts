@@ -1,3 +1,4 @@
+import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   API_BASE_PATH,
@@ -9,7 +10,7 @@ import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 import { type TracingConfig, tracingConfigOf, tracingEnvFields } from './tracing-config.js';
 
-/** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config.js). */
+/** `data/animal-store.db` at the repository root, wherever the server is started from (this file is dist/config/config.js). */
 export const DEFAULT_SQLITE_PATH = fileURLToPath(
   new URL('../../../../data/animal-store.db', import.meta.url),
 );
@@ -85,16 +86,30 @@ function postgresLocation(value: string, ctx: z.RefinementCtx): PostgresLocation
   return { kind: 'postgres', url: url.toString(), pgbouncer: pgbouncer === 'true' };
 }
 
-const databaseUrlSchema = z
-  .string()
-  .optional()
-  .transform((value, ctx): SqliteConfig | PostgresLocation => {
-    if (value === undefined || value === '') return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
-    if (value.startsWith('file:')) return { kind: 'sqlite', path: value.slice('file:'.length) };
-    if (/^postgres(ql)?:\/\//.test(value)) return postgresLocation(value, ctx);
-    ctx.addIssue({ code: 'custom', message: 'must start with file:, postgres:// or postgresql://' });
-    return z.NEVER;
-  });
+/**
+ * Where the user typed the command: pnpm and npm run a script in its package's folder and say where they were in
+ * INIT_CWD. Every relative path the user gives (a `file:` DATABASE_URL, a data command's FILE or `--to file:`) is
+ * relative to it, so `pnpm start`, `data` and `keys` typed in one folder open one file.
+ */
+const workingDirectoryOf = (env: Record<string, string | undefined>) => env.INIT_CWD || process.cwd();
+
+/** A `file:` path, absolute: messages name the file itself, and no later change of folder moves it. */
+const sqlitePath = (path: string, workingDirectory: string) =>
+  path === ':memory:' || isAbsolute(path) ? path : resolve(workingDirectory, path);
+
+const databaseUrlSchema = (workingDirectory: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx): SqliteConfig | PostgresLocation => {
+      if (value === undefined || value === '') return { kind: 'sqlite', path: DEFAULT_SQLITE_PATH };
+      if (value.startsWith('file:')) {
+        return { kind: 'sqlite', path: sqlitePath(value.slice('file:'.length), workingDirectory) };
+      }
+      if (/^postgres(ql)?:\/\//.test(value)) return postgresLocation(value, ctx);
+      ctx.addIssue({ code: 'custom', message: 'must start with file:, postgres:// or postgresql://' });
+      return z.NEVER;
+    });
 
 const absoluteUrl = HttpUrlSchema;
 
@@ -147,61 +162,65 @@ const trustProxySchema = z
     }
   });
 
-const EnvFields = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: wholeNumber(0, 65535).default(3000),
-  HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
-  DATABASE_URL: databaseUrlSchema,
-  API_KEYS: commaList.pipe(z.array(z.string().min(16, 'must be at least 16 characters long'))),
-  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
-  CORS_ORIGINS: commaList.pipe(z.array(absoluteUrl)),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
-  REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('animal-store:rate-limit:'),
-  TRUST_PROXY: trustProxySchema,
-  RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
-  AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
-  REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
-  HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
-  MAX_CONNECTIONS: positiveInt.default(1000),
-  WORKERS: wholeNumber(1, 64).default(1),
-  DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_POSTGRES_POOL_SIZE),
-  DATABASE_QUERY_TIMEOUT_MS: wholeNumber(1, 600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
-  METRICS_PORT: wholeNumber(0, 65535).optional(),
-  METRICS_HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
-  PRODUCTION_BASE_URL: apiAddress.optional(),
-  STAGING_BASE_URL: apiAddress.optional(),
-  PUBLIC_BASE_URL: publicBaseUrl.optional(),
-  ...tracingEnvFields,
-});
+const envFields = (workingDirectory: string) =>
+  z.object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: wholeNumber(0, 65535).default(3000),
+    HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
+    DATABASE_URL: databaseUrlSchema(workingDirectory),
+    API_KEYS: commaList.pipe(z.array(z.string().min(16, 'must be at least 16 characters long'))),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+    CORS_ORIGINS: commaList.pipe(z.array(absoluteUrl)),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('animal-store:rate-limit:'),
+    TRUST_PROXY: trustProxySchema,
+    RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+    AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
+    REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
+    HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
+    MAX_CONNECTIONS: positiveInt.default(1000),
+    WORKERS: wholeNumber(1, 64).default(1),
+    DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_POSTGRES_POOL_SIZE),
+    DATABASE_QUERY_TIMEOUT_MS: wholeNumber(1, 600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
+    METRICS_PORT: wholeNumber(0, 65535).optional(),
+    METRICS_HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
+    PRODUCTION_BASE_URL: apiAddress.optional(),
+    STAGING_BASE_URL: apiAddress.optional(),
+    PUBLIC_BASE_URL: publicBaseUrl.optional(),
+    ...tracingEnvFields,
+  });
 
 /** Rules between variables, checked once each variable is valid on its own. */
-const EnvSchema = EnvFields.superRefine((env, ctx) => {
-  // Node refuses to start a server whose headers may take longer than the whole request.
-  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['HEADERS_TIMEOUT_MS'],
-      message: `must not exceed REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})`,
-    });
-  }
-  // One SQLite file has one writer, and better-sqlite3 waits for another process's lock synchronously: a worker
-  // waiting for its sibling's commit would serve nobody meanwhile (decision 042).
-  if (env.WORKERS > 1 && env.DATABASE_URL?.kind === 'sqlite') {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['WORKERS'],
-      message:
-        'must be 1 with SQLite, which has one writer at a time; set DATABASE_URL to PostgreSQL to serve from several workers',
-    });
-  }
-});
+const envSchema = (workingDirectory: string) =>
+  envFields(workingDirectory).superRefine((env, ctx) => {
+    // Node refuses to start a server whose headers may take longer than the whole request.
+    if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HEADERS_TIMEOUT_MS'],
+        message: `must not exceed REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})`,
+      });
+    }
+    // One SQLite file has one writer, and better-sqlite3 waits for another process's lock synchronously: a worker
+    // waiting for its sibling's commit would serve nobody meanwhile (decision 042).
+    if (env.WORKERS > 1 && env.DATABASE_URL?.kind === 'sqlite') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WORKERS'],
+        message:
+          'must be 1 with SQLite, which has one writer at a time; set DATABASE_URL to PostgreSQL to serve from several workers',
+      });
+    }
+  });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
+  /** Where the user typed the command (INIT_CWD, else the process's folder): relative paths start here. */
+  workingDirectory: string;
   port: number;
   host: string;
   database: DatabaseConfig;
@@ -270,7 +289,8 @@ function sentenceOf(issue: z.core.$ZodIssue): string {
  * sentence quotes DATABASE_URL or API_KEYS: they hold secrets.
  */
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const result = EnvSchema.safeParse(env, { error: plainWords });
+  const workingDirectory = workingDirectoryOf(env);
+  const result = envSchema(workingDirectory).safeParse(env, { error: plainWords });
   if (!result.success) {
     const sentences = new Set(result.error.issues.map(sentenceOf));
     throw new ConfigError([...sentences].join('\n'));
@@ -278,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const parsed = result.data;
   return {
     env: parsed.NODE_ENV,
+    workingDirectory,
     port: parsed.PORT,
     host: parsed.HOST,
     database:

@@ -91,7 +91,7 @@ describe('data backup while the store serves', () => {
     const check = await runDataCommand({ DATABASE_URL: `file:${file}` }, 'check');
     expect(check.code, check.output).toBe(0);
     expect(check.output).toMatch(
-      /^schema version\t\d{3}-[a-z-]+\nrelease\t\d+\.\d+\.\d+\nok\tSQLite integrity_check\n/,
+      /^database\t\/\S+\nschema version\t\d{3}-[a-z-]+\nrelease\t\d+\.\d+\.\d+\nok\tSQLite integrity_check\n/,
     );
   });
 

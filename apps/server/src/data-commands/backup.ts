@@ -3,6 +3,7 @@ import SqliteDatabase from 'better-sqlite3';
 import type { DatabaseConfig } from '../config/config.js';
 import { copyStore } from './copy-store.js';
 import { DataCommandError, openDataConnection, openSqlite } from './data-connection.js';
+import { creationProblem, noSqliteDatabase } from './open-problems.js';
 import type { Progress } from './progress.js';
 import { STORE_TABLES, type TableName } from './store-tables.js';
 
@@ -27,6 +28,8 @@ export async function backupStore(
   if (existsSync(file)) {
     throw new DataCommandError(`${file} exists: a backup never replaces a file, so name a new one`);
   }
+  const problem = creationProblem(file);
+  if (problem) throw new DataCommandError(`cannot write the backup ${file}: ${problem}`);
   const partial = `${file}.partial`;
   rmSync(partial, { force: true });
   try {
@@ -52,6 +55,7 @@ export async function backupStore(
  * instead of starting over each time the server commits, which a busy store would make it do forever.
  */
 async function backupSqlite(path: string, partial: string, progress: Progress): Promise<BackupReport> {
+  if (!existsSync(path)) throw new DataCommandError(noSqliteDatabase(path));
   let source: SqliteDatabase.Database;
   try {
     source = new SqliteDatabase(path, { readonly: true, fileMustExist: true });

@@ -5,7 +5,8 @@ import { DataCommandError, type DataConnection, openDataConnection } from './dat
 import type { Progress } from './progress.js';
 
 /**
- * `copyStore` into the database `target` names, opened here. A failure leaves it as it was: the transaction rolls
+ * `copyStore` into the database `target` names, opened here, and refused while a store serves it: the store would
+ * serve the copy at once, half-made, and write beside it. A failure leaves it as it was: the transaction rolls
  * back, and a SQLite file the copy created is removed.
  */
 export async function copyToDatabase(
@@ -14,7 +15,7 @@ export async function copyToDatabase(
   progress: Progress,
 ): Promise<CopyReport & { target: string }> {
   const created = target.kind === 'sqlite' && !existsSync(target.path) ? target.path : undefined;
-  const connection = openDataConnection(target);
+  const connection = openDataConnection(target, { exclusive: true });
   let copied = false;
   try {
     const report = await copyStore(source, connection, progress);

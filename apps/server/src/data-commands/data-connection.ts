@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config/config.js';
 import type { Dialect } from '../database/database.js';
 import type { DatabaseSchema } from '../database/schema.js';
+import { TRY_SERVING_LEASE_EXCLUSIVELY } from '../database/serving-lease.js';
+import { creationProblem, noSqliteDatabase, postgresConnectProblem } from './open-problems.js';
 import type { ColumnType, StoreTable } from './store-tables.js';
 
 export type Row = Record<string, unknown>;
@@ -74,29 +77,56 @@ export interface DataConnection {
   close(): Promise<void>;
 }
 
-export interface SqliteOpenOptions {
+export interface OpenOptions {
   /** Opened read-only: the store being read is never written. */
   readonly?: boolean;
+  /**
+   * The store this command writes into, which no store may serve meanwhile: refused when one does, and held for
+   * the command's length (SQLite: an exclusive lock on the file; PostgreSQL: the serving lease, exclusively).
+   */
+  exclusive?: boolean;
 }
 
 /** A data command's failure, told in one sentence: exit code 1. */
 export class DataCommandError extends Error {}
 
-export function openDataConnection(config: DatabaseConfig, options: SqliteOpenOptions = {}): DataConnection {
-  return config.kind === 'sqlite' ? openSqlite(config.path, options) : openPostgres(config.url);
+export function openDataConnection(config: DatabaseConfig, options: OpenOptions = {}): DataConnection {
+  return config.kind === 'sqlite' ? openSqlite(config.path, options) : openPostgres(config.url, options);
 }
 
-export function openSqlite(path: string, { readonly = false }: SqliteOpenOptions = {}): DataConnection {
+const servedProblem = (label: string) =>
+  `a store is serving the database at ${label}, or another command has it open: stop every instance of the store on it (\`data backup\` needs no stop), then run the command again`;
+
+export function openSqlite(
+  path: string,
+  { readonly = false, exclusive = false }: OpenOptions = {},
+): DataConnection {
+  if (readonly && !existsSync(path)) {
+    throw new DataCommandError(noSqliteDatabase(path));
+  }
+  const problem = readonly || existsSync(path) ? undefined : creationProblem(path);
+  if (problem) throw new DataCommandError(`cannot create the SQLite database ${path}: ${problem}`);
   let connection: SqliteDatabase.Database;
   try {
-    connection = new SqliteDatabase(path, { readonly, fileMustExist: readonly });
-    connection.pragma('busy_timeout = 5000');
+    // Exclusive: no wait; a store serving the file holds its shared lock for as long as it runs.
+    connection = new SqliteDatabase(path, {
+      readonly,
+      fileMustExist: readonly,
+      timeout: exclusive ? 0 : 5000,
+    });
+    // Set before the first read: in WAL mode the first read then takes the file exclusively, and fails while any
+    // other connection (a serving store's, whose WAL lock the operating system drops with its process) has it open.
+    if (exclusive) connection.pragma('locking_mode = EXCLUSIVE');
     if (!readonly) {
       // As the server opens its file: a restored or copied store is ready to serve as it is.
       connection.pragma('journal_mode = WAL');
       connection.pragma('synchronous = FULL');
     }
+    connection.pragma('busy_timeout = 5000');
   } catch (error) {
+    if ((error as { code?: string }).code === 'SQLITE_BUSY' && exclusive) {
+      throw new DataCommandError(servedProblem(path));
+    }
     throw new DataCommandError(`cannot open the SQLite database ${path}: ${(error as Error).message}`);
   }
   connection.defaultSafeIntegers(true);
@@ -152,18 +182,40 @@ export function withoutPassword(url: string): string {
   return parsed.toString();
 }
 
-export function openPostgres(url: string): DataConnection {
-  // One connection, kept however long it idles: the transaction a command opens lives on it.
+export function openPostgres(url: string, { exclusive = false }: OpenOptions = {}): DataConnection {
+  const label = withoutPassword(url);
+  // One connection, kept however long it idles: the transaction a command opens lives on it, and so does the lease.
   const pool = new pg.Pool({ connectionString: url, max: 1, idleTimeoutMillis: 0 });
   let lost: Error | undefined;
   // A connection the server drops fails the statement under way; the pool's event must not end the process.
   pool.on('error', (error) => {
     lost = error;
   });
+  let leased = !exclusive;
+  // The first connection's failure in words that name the database; the lease taken on it before any statement.
+  const connect = async () => {
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      throw new DataCommandError(postgresConnectProblem(error as Error, label));
+    }
+    if (!leased) {
+      const { rows } = await client.query<{ held: boolean }>(TRY_SERVING_LEASE_EXCLUSIVELY);
+      if (!rows[0]?.held) {
+        client.release();
+        throw new DataCommandError(servedProblem(label));
+      }
+      leased = true;
+    }
+    return client;
+  };
   return {
-    db: new Kysely<DatabaseSchema>({ dialect: new PostgresDialect({ pool }) }),
+    db: new Kysely<DatabaseSchema>({
+      dialect: new PostgresDialect({ pool: { connect, end: () => pool.end() } }),
+    }),
     dialect: 'postgres',
-    label: withoutPassword(url),
+    label,
     async *readRows(table, since) {
       if (lost) throw lost;
       // A cursor in the open transaction: one query, read a batch at a time, as arrays rather than objects.

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -52,14 +52,26 @@ async function readableBackup(source: DataConnection, file: string): Promise<str
   }
 }
 
+/**
+ * A copy of the backup under TMPDIR, brought to this release's schema. The disk TMPDIR is on must hold about the
+ * backup's size; when it cannot, the message says which folder and that TMPDIR chooses it.
+ */
 async function stagedAtThisRelease(file: string, staged: string): Promise<DataConnection> {
   const backup = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  let connection: DataConnection | undefined;
   try {
     await backup.backup(staged);
+    connection = openSqlite(staged);
+    await migrateToLatest(connection.db, 'sqlite');
+    return connection;
+  } catch (error) {
+    await connection?.close();
+    const { code } = error as { code?: string };
+    if (code !== 'SQLITE_FULL' && code !== 'ENOSPC') throw error;
+    throw new DataCommandError(
+      `the disk of the temporary folder ${tmpdir()} (TMPDIR) is full: a backup from an earlier release is brought to this release's schema in a copy there, about ${Math.ceil(statSync(file).size / 1e6)} MB; free space on it, or set TMPDIR to a folder on a disk with room`,
+    );
   } finally {
     backup.close();
   }
-  const connection = openSqlite(staged);
-  await migrateToLatest(connection.db, 'sqlite');
-  return connection;
 }
