@@ -98,8 +98,12 @@ async function copyInTransaction(
     }
     await Promise.all(writing);
     await remakeIndexes();
-    if (table.identity) await setNextId(target, table, await nextId(source, table));
-    tables.push(await verifyTable(source, target, table, read.digest(), since, progress));
+    // Read once, in the snapshot and after it was taken, then set and verified against: a sequence is not
+    // transactional, so on PostgreSQL a second read would see the ids the store handed out since. This one is at
+    // least every id the snapshot's rows hold or the store had handed out, so the target reuses none of them.
+    const next = table.identity ? await nextId(source, table) : undefined;
+    if (next !== undefined) await setNextId(target, table, next);
+    tables.push(await verifyTable(target, table, read.digest(), next, since, progress));
   }
   return { schemaVersion, tables };
 }
@@ -140,10 +144,10 @@ async function assertSameSchema(source: DataConnection, target: DataConnection):
  * and compares: any difference in count or sum, or in the id the table gives next, fails the copy.
  */
 async function verifyTable(
-  source: DataConnection,
   target: DataConnection,
   table: StoreTable,
   expected: TableDigest,
+  expectedNext: bigint | undefined,
   since: number | undefined,
   progress: Progress,
 ): Promise<CopiedTable> {
@@ -157,13 +161,24 @@ async function verifyTable(
       `the copy of ${table.name} differs from its source (${expected.rows} rows summing to ${expected.checksum.slice(0, 16)}… there, ${copied.rows} rows summing to ${copied.checksum.slice(0, 16)}… here)`,
     );
   }
-  if (!table.identity) return { name: table.name, ...copied };
-  // The target's sequence itself, not the larger of it and the largest id: what PostgreSQL's identity gives next.
-  const [sourceNext, targetNext] = [await nextId(source, table), await sequenceNext(target, table)];
-  if (sourceNext !== targetNext) {
+  if (expectedNext === undefined) return { name: table.name, ...copied };
+  return { name: table.name, ...copied, nextId: await assertNextId(target, table, expectedNext) };
+}
+
+/**
+ * The target's sequence itself, not the larger of it and the largest id, is what PostgreSQL's identity gives next:
+ * it must give the id recorded from the source's snapshot.
+ */
+export async function assertNextId(
+  target: DataConnection,
+  table: StoreTable,
+  expected: bigint,
+): Promise<bigint> {
+  const next = await sequenceNext(target, table);
+  if (next !== expected) {
     throw new DataCommandError(
-      `the next id of ${table.name} differs: ${sourceNext} at the source, ${targetNext} at the target`,
+      `the next id of ${table.name} differs: ${expected} at the source, ${next} at the target`,
     );
   }
-  return { name: table.name, ...copied, nextId: targetNext };
+  return next;
 }
