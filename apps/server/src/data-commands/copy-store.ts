@@ -15,6 +15,7 @@ import {
 } from './store-inspection.js';
 import { BOOKKEEPING_TABLES, STORE_TABLES, type StoreTable, type TableName } from './store-tables.js';
 import { type TableDigest, TableHash, tableDigest } from './table-digest.js';
+import { refuseNewerStore } from './versions.js';
 
 /** Batches sent before the first is written: the target always has the next one at hand. */
 const WRITES_IN_FLIGHT = 2;
@@ -76,6 +77,8 @@ async function copyInTransaction(
   progress: Progress,
   now: number,
 ): Promise<CopyReport> {
+  // The version read in the snapshot is the one of the rows copied.
+  await refuseNewerStore(source);
   await assertHoldsNoData(target);
   await migrateToLatest(target.db, target.dialect, { inCallersTransaction: true });
   const schemaVersion = await assertSameSchema(source, target);
@@ -108,7 +111,11 @@ async function copyInTransaction(
   return { schemaVersion, tables };
 }
 
-/** The source's schema is the one this release's migrations made on the target, table for table, column for column. */
+/**
+ * The source's schema is the one this release's migrations made on the target, table for table, column for column.
+ * A source a later release wrote was refused before: one at another schema is older, and this release's server
+ * brings it up to date.
+ */
 async function assertSameSchema(source: DataConnection, target: DataConnection): Promise<string> {
   const [sourceVersion, targetVersion] = [await appliedMigrations(source), await appliedMigrations(target)];
   const release = targetVersion.at(-1) ?? 'none';
