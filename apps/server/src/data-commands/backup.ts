@@ -6,6 +6,7 @@ import { DataCommandError, openDataConnection, openSqlite } from './data-connect
 import { creationProblem, noSqliteDatabase } from './open-problems.js';
 import type { Progress } from './progress.js';
 import { STORE_TABLES, type TableName } from './store-tables.js';
+import { refuseNewerStore } from './versions.js';
 
 /** Pages (4 KiB each by default) copied between two looks at the event loop: progress, and nothing else waits. */
 const PAGES_PER_STEP = 100;
@@ -56,6 +57,13 @@ export async function backupStore(
  */
 async function backupSqlite(path: string, partial: string, progress: Progress): Promise<BackupReport> {
   if (!existsSync(path)) throw new DataCommandError(noSqliteDatabase(path));
+  // The backup API copies pages, not rows: the store's version is read first, on a connection of its own.
+  const version = openSqlite(path, { readonly: true });
+  try {
+    await refuseNewerStore(version);
+  } finally {
+    await version.close();
+  }
   let source: SqliteDatabase.Database;
   try {
     source = new SqliteDatabase(path, { readonly: true, fileMustExist: true });

@@ -3,6 +3,7 @@ import { keyState } from '../store/api-key-repository.js';
 import type { DataConnection, Row } from './data-connection.js';
 import { appliedMigrations, largestId, sequenceNext } from './store-inspection.js';
 import { STORE_TABLES } from './store-tables.js';
+import { refuseNewerStore } from './versions.js';
 
 export interface CheckResult {
   /** The invariant, in words, e.g. `one successor per rotated key`. */
@@ -21,12 +22,14 @@ export async function checkStore(
   connection: DataConnection,
   { releaseSchema, configuredManagers }: { releaseSchema: string; configuredManagers: number },
 ): Promise<CheckResult[]> {
+  // Its invariants may be other than this release knows: refused as the server refuses it.
+  await refuseNewerStore(connection);
   const results: CheckResult[] = [await integrity(connection)];
   const schema = (await appliedMigrations(connection)).at(-1) ?? 'none';
   if (schema !== releaseSchema) {
     results.push({
       name: "the schema is this release's",
-      problem: `it is ${schema}, this release's is ${releaseSchema}${schema < releaseSchema ? ': the server migrates it at start-up, and the invariants are checked then' : ''}`,
+      problem: `it is ${schema}, this release's is ${releaseSchema}: the server migrates it at start-up, and the invariants are checked then`,
     });
     return results;
   }

@@ -15,6 +15,7 @@ import {
 } from './store-inspection.js';
 import { BOOKKEEPING_TABLES, STORE_TABLES, type StoreTable, type TableName } from './store-tables.js';
 import { type TableDigest, TableHash, tableDigest } from './table-digest.js';
+import { refuseNewerStore } from './versions.js';
 
 /** Batches sent before the first is written: the target always has the next one at hand. */
 const WRITES_IN_FLIGHT = 2;
@@ -76,6 +77,8 @@ async function copyInTransaction(
   progress: Progress,
   now: number,
 ): Promise<CopyReport> {
+  // The version read in the snapshot is the one of the rows copied.
+  await refuseNewerStore(source);
   await assertHoldsNoData(target);
   await migrateToLatest(target.db, target.dialect, { inCallersTransaction: true });
   const schemaVersion = await assertSameSchema(source, target);
@@ -98,13 +101,21 @@ async function copyInTransaction(
     }
     await Promise.all(writing);
     await remakeIndexes();
-    if (table.identity) await setNextId(target, table, await nextId(source, table));
-    tables.push(await verifyTable(source, target, table, read.digest(), since, progress));
+    // Read once, in the snapshot and after it was taken, then set and verified against: a sequence is not
+    // transactional, so on PostgreSQL a second read would see the ids the store handed out since. This one is at
+    // least every id the snapshot's rows hold or the store had handed out, so the target reuses none of them.
+    const next = table.identity ? await nextId(source, table) : undefined;
+    if (next !== undefined) await setNextId(target, table, next);
+    tables.push(await verifyTable(target, table, read.digest(), next, since, progress));
   }
   return { schemaVersion, tables };
 }
 
-/** The source's schema is the one this release's migrations made on the target, table for table, column for column. */
+/**
+ * The source's schema is the one this release's migrations made on the target, table for table, column for column.
+ * A source a later release wrote was refused before: one at another schema is older, and this release's server
+ * brings it up to date.
+ */
 async function assertSameSchema(source: DataConnection, target: DataConnection): Promise<string> {
   const [sourceVersion, targetVersion] = [await appliedMigrations(source), await appliedMigrations(target)];
   const release = targetVersion.at(-1) ?? 'none';
@@ -140,10 +151,10 @@ async function assertSameSchema(source: DataConnection, target: DataConnection):
  * and compares: any difference in count or sum, or in the id the table gives next, fails the copy.
  */
 async function verifyTable(
-  source: DataConnection,
   target: DataConnection,
   table: StoreTable,
   expected: TableDigest,
+  expectedNext: bigint | undefined,
   since: number | undefined,
   progress: Progress,
 ): Promise<CopiedTable> {
@@ -157,13 +168,24 @@ async function verifyTable(
       `the copy of ${table.name} differs from its source (${expected.rows} rows summing to ${expected.checksum.slice(0, 16)}… there, ${copied.rows} rows summing to ${copied.checksum.slice(0, 16)}… here)`,
     );
   }
-  if (!table.identity) return { name: table.name, ...copied };
-  // The target's sequence itself, not the larger of it and the largest id: what PostgreSQL's identity gives next.
-  const [sourceNext, targetNext] = [await nextId(source, table), await sequenceNext(target, table)];
-  if (sourceNext !== targetNext) {
+  if (expectedNext === undefined) return { name: table.name, ...copied };
+  return { name: table.name, ...copied, nextId: await assertNextId(target, table, expectedNext) };
+}
+
+/**
+ * The target's sequence itself, not the larger of it and the largest id, is what PostgreSQL's identity gives next:
+ * it must give the id recorded from the source's snapshot.
+ */
+export async function assertNextId(
+  target: DataConnection,
+  table: StoreTable,
+  expected: bigint,
+): Promise<bigint> {
+  const next = await sequenceNext(target, table);
+  if (next !== expected) {
     throw new DataCommandError(
-      `the next id of ${table.name} differs: ${sourceNext} at the source, ${targetNext} at the target`,
+      `the next id of ${table.name} differs: ${expected} at the source, ${next} at the target`,
     );
   }
-  return { name: table.name, ...copied, nextId: targetNext };
+  return next;
 }

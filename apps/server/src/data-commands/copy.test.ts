@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepositories } from '../store/repositories.js';
 import { call, runDataCommand, serveStore } from '../test-support/data-command.js';
@@ -9,9 +10,12 @@ import {
   postgresTestDatabase,
   sqliteTestDatabase,
   type TestDatabase,
+  testDatabaseKinds,
 } from '../test-support/databases.js';
+import { assertNextId } from './copy-store.js';
 import { openDataConnection } from './data-connection.js';
-import { tableNames } from './store-inspection.js';
+import { setNextId, tableNames } from './store-inspection.js';
+import { STORE_TABLES } from './store-tables.js';
 
 /** What a store served before a copy, to be served the same after it. */
 interface Served {
@@ -205,5 +209,39 @@ describe.skipIf(!postgresTestDatabase)('a copy that fails midway', () => {
       /^data: the store at postgres:\/\/\S+ is at schema version none, and this release's is \d{3}-[a-z-]+: run this release's server on it once \(it migrates at start-up\), then copy it\.\n$/,
     );
     expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe.each(testDatabaseKinds)("a copy's check of the next id, on $name", (kind) => {
+  let target: TestDatabase;
+
+  beforeAll(async () => {
+    target = await kind.create();
+    const repositories = await openRepositories(target.config);
+    await repositories.apiKeys.create('ops');
+    await repositories.database.close();
+  });
+
+  afterAll(async () => {
+    await target?.drop();
+  });
+
+  it('fails a target whose sequence was left behind, though the ids it holds are right', async () => {
+    const pets = STORE_TABLES.find((table) => table.name === 'pets');
+    if (!pets) throw new Error('the store copies pets');
+    const connection = openDataConnection(target.config);
+    try {
+      await sql`insert into pets (name, category_id) values ('Rex', 1), ('Tom', 1)`.execute(connection.db);
+      // Behind the largest id (2): PostgreSQL's identity would give 1 next and fail on the key. The larger of the
+      // sequence and the largest id + 1 would say 3, as recorded: the check reads the sequence itself.
+      await setNextId(connection, pets, 1n);
+      await expect(assertNextId(connection, pets, 3n)).rejects.toThrow(
+        'the next id of pets differs: 3 at the source, 1 at the target',
+      );
+      await setNextId(connection, pets, 3n);
+      expect(await assertNextId(connection, pets, 3n)).toBe(3n);
+    } finally {
+      await connection.close();
+    }
   });
 });

@@ -10,7 +10,7 @@ import { copyToDatabase } from './copy-to-database.js';
 import { DataCommandError, type DataConnection, openSqlite } from './data-connection.js';
 import type { Progress } from './progress.js';
 import { appliedMigrations, tableNames } from './store-inspection.js';
-import { RELEASE_SCHEMA } from './versions.js';
+import { RELEASE_SCHEMA, refuseNewerStore } from './versions.js';
 
 /**
  * Restores a backup file (a SQLite store file, as `data backup` writes) into the database `target` names, which
@@ -27,6 +27,8 @@ export async function restoreStore(
   let staging: string | undefined;
   try {
     const applied = await readableBackup(source, file);
+    // Before bringing it to this release's schema: a backup a later release made is not an older one.
+    await refuseNewerStore(source);
     if (applied.at(-1) !== RELEASE_SCHEMA) {
       staging = mkdtempSync(join(tmpdir(), 'animal-store-restore-'));
       await source.close();
