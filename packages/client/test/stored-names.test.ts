@@ -8,7 +8,8 @@ import { createAnimalStoreClient } from '../src/index.js';
 
 /**
  * Names that 1.1.0 accepted and stored, and that today's input rule refuses: invisible and bidirectional characters,
- * a joiner after ASCII letters, and the longest name any version took. They are written into the database directly,
+ * joiners outside the scripts that need them, Hangul fillers, the braille blank, tags, and the longest name any
+ * version took. They are written into the database directly,
  * as the earlier version wrote them, and read back through the client over real HTTP.
  */
 const STORED_NAMES = [
@@ -19,6 +20,11 @@ const STORED_NAMES = [
   'ad\u200Dmin',
   'Rex \u200D🦺',
   '\u2066iso\u2069',
+  '\u3164',
+  '\u2800',
+  'Rex\u{E0041}\u{E0042}',
+  'ad\u034Fmin',
+  'e\u0301\u200Dx',
   'x'.repeat(255),
 ];
 

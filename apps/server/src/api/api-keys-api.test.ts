@@ -69,6 +69,11 @@ describe.each(testDatabaseKinds)('the key-management API on $name', (kind) => {
     [{ name: 'x' }, "body field 'scopes': is required"],
     [{ name: 'x'.repeat(101), scopes: ['pets:read'] }, "body field 'name': must be at most 100 characters"],
     [{ name: ' ', scopes: ['pets:read'] }, "body field 'name': must not be empty or blank"],
+    [{ name: '\uFFA0', scopes: ['pets:read'] }, "body field 'name': must not be empty or blank"],
+    [
+      { name: 'ci\uFFF9hidden\uFFFB', scopes: ['pets:read'] },
+      "body field 'name': must not contain bidirectional controls or invisible characters",
+    ],
     [
       { name: 'x', scopes: ['pets:read'], expiresAt: '2020-01-01T00:00:00Z' },
       "body field 'expiresAt': must be in the future",

@@ -69,6 +69,11 @@ const NAMES = [
     'O’Brien',
   ],
   ...['a-b_c.d', 'Ünïcödé'],
+  ...['\u3164', '\u115F\u1160', '\uFFA0', '\u2800', 'a\u2800b', 'Rex\u{E0041}\u{E0042}', 'ad\u206Amin'],
+  ...['a\uFFF9b', 'ad\u034Fmin', 'e\u0301\u200Dx', 'Rex\uFE0F', '❤\uFE0F', '#\uFE0F\u20E3', '👩🏽\u200D💻'],
+  ...['🏳\uFE0F\u200D🌈', '🇫🇷', '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'],
+  ...['🏴\u{E0061}\u{E0062}\u{E0063}\u{E007F}', 'ශ්\u200Dරී', 'क\u200Dष', '葛\u{E0100}飾', 'Ελένη', 'Олег'],
+  ...['ሰላም', '김민준'],
 ];
 
 async function send(origin: string, request: GeneratedRequest): Promise<Response> {

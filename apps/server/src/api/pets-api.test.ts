@@ -61,6 +61,26 @@ describe.each(testDatabaseKinds)('the three operations on $name', (kind) => {
       ],
       ['name is blank', { name: ' ', categoryId: 1 }, "body field 'name': must not be empty or blank"],
       [
+        'name is a Hangul filler',
+        { name: '\u3164', categoryId: 1 },
+        "body field 'name': must not be empty or blank",
+      ],
+      [
+        'name is the braille blank',
+        { name: '\u2800', categoryId: 1 },
+        "body field 'name': must not be empty or blank",
+      ],
+      [
+        'name hides tags after Rex',
+        { name: 'Rex\u{E0041}\u{E0042}', categoryId: 1 },
+        "body field 'name': must not contain bidirectional controls or invisible characters",
+      ],
+      [
+        'name has a joiner after an accented Latin letter',
+        { name: 'e\u0301\u200Dx', categoryId: 1 },
+        "body field 'name': must not contain bidirectional controls or invisible characters",
+      ],
+      [
         'an id is sent',
         { id: 5, name: 'Rex', categoryId: 1 },
         "body field 'id': is assigned by the store and must not be sent",

@@ -40,7 +40,8 @@ const KNOWN_KEYWORDS = new Set([
 /**
  * Characters a name may or must not hold: ordinary letters most of the time, then each kind the rules speak of
  * (white space, joiners, bidirectional controls, invisible and control characters, lone surrogates, scripts that
- * need a joiner, emoji), so that every part of a pattern is crossed in a few hundred cases.
+ * need a joiner, emoji, fillers and blanks, tags, variation selectors, skin tones, regional indicators), so that
+ * every part of a pattern is crossed in a few hundred cases.
  */
 const TEXT_UNITS = fc.oneof(
   { weight: 12, arbitrary: fc.constantFrom(...'abcxyzABZ019 -_.') },
@@ -62,6 +63,8 @@ const TEXT_UNITS = fc.oneof(
       ],
       ...['\u200F', '\u061C', '\u00AD', '\uFEFF', '\u2060', '\u180E', '\u0000', '\u001F', '\u007F', '\uD800'],
       ...['🐕', '🦺', '👨', 'ی', 'م', 'क', '्', 'ü', 'é', '中'],
+      ...['\u3164', '\u2800', '\u{E0067}', '\u{E007F}', '\u034F', '\uFE0F', '\u{E0100}', '\u206A', '\uFFF9'],
+      ...['🏴', '🏽', '🇫', '\u0301'],
     ),
   },
 );
