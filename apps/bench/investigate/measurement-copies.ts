@@ -31,7 +31,7 @@ export const REMOVALS: Removal[] = [
     name: 'no-tuning',
     feature: 'the tuning of the request path (ledger rows 6 to 8)',
     edits: [
-      { file: 'tuning/index.js', from: '    writeLogLinesPerTurn(logger);\n', to: '' },
+      { file: 'tuning/index.js', from: '    writeLogLinesPerTurn(logger, { countDropped });\n', to: '' },
       {
         file: 'tuning/index.js',
         from: 'return { headerBlock: preparedHeaderBlock, requestLogWriter: requestLogLines(logger) };',
@@ -42,7 +42,9 @@ export const REMOVALS: Removal[] = [
   {
     name: 'no-log-batch',
     feature: 'log lines written once per turn (ledger row 8)',
-    edits: [{ file: 'tuning/index.js', from: '    writeLogLinesPerTurn(logger);\n', to: '' }],
+    edits: [
+      { file: 'tuning/index.js', from: '    writeLogLinesPerTurn(logger, { countDropped });\n', to: '' },
+    ],
   },
   {
     name: 'no-log-line',

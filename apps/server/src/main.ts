@@ -9,7 +9,7 @@ import { createLogger } from './observability/logger.js';
 import { serveWorkersMetrics } from './observability/serve-metrics.js';
 import { prepareStore } from './prepare-store.js';
 import { createStoreServer } from './store-server.js';
-import { tuneV8ForServing } from './tuning/index.js';
+import { logTuning, tuneV8ForServing } from './tuning/index.js';
 
 /** Expected start-up failures: a clear sentence for the operator, no stack trace. */
 const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, DatabaseNewerError, NoApiKeyError, ListenError];
@@ -17,6 +17,8 @@ const STARTUP_ERRORS = [ConfigError, DatabaseOpenError, DatabaseNewerError, NoAp
 /** With WORKERS > 1: prepares the database once, then starts the workers and serves their summed metrics. */
 async function startPrimary(config: Config): Promise<void> {
   const logger = createLogger(config);
+  // Its lines are bounded as a worker's are; the workers' metrics count theirs.
+  logTuning(logger, () => {});
   const repositories = await prepareStore(config, logger);
   await repositories.database.close();
   superviseWorkers(config.workers, logger);

@@ -15,7 +15,7 @@ import { metricsOfServingProcess } from './observability/serve-metrics.js';
 import { startTracingIfConfigured } from './observability/tracing-switch.js';
 import { prepareStore } from './prepare-store.js';
 import { RELEASE_VERSION } from './release-version.js';
-import { appTuning, bornWithAppPrototypes } from './tuning/index.js';
+import { appTuning, bornWithAppPrototypes, logTuning } from './tuning/index.js';
 
 /** A whole store, built but not yet listening. */
 export interface StoreServer {
@@ -57,7 +57,13 @@ export async function createStoreServer(
   options: StoreServerOptions = {},
 ): Promise<StoreServer> {
   const logger = options.logger ?? createLogger(config);
+  // Before the first line: a log file that refuses lines from the start (a full disk) costs lines, not the store.
+  const droppedLogLines = { total: 0 };
+  logTuning(logger, (lines) => {
+    droppedLogLines.total += lines;
+  });
   const metrics = await metricsOfServingProcess(config, logger);
+  metrics?.metrics.watchDroppedLogLines(() => droppedLogLines.total);
   const tracing = await startTracingIfConfigured(config.tracing, logger);
   const repositories = await prepareStore(config, logger, metrics?.metrics, tracing?.traceQuery);
   // Held until the database closes: `data restore` and `data copy --to` refuse a database a store serves.

@@ -33,6 +33,7 @@ export function createMetrics() {
   for (const name of MISNAMED_DEFAULT_METRICS) registry.removeSingleMetric(name);
   const registers = [registry];
   let poolUsage: (() => PoolUsage | undefined) | undefined;
+  let droppedLogLines: (() => number) | undefined;
 
   const metrics = {
     registry,
@@ -81,7 +82,22 @@ export function createMetrics() {
     watchPool(usage: () => PoolUsage | undefined) {
       poolUsage = usage;
     },
+    /** Reports the log lines dropped since the process started at every scrape, those before the metrics included. */
+    watchDroppedLogLines(total: () => number) {
+      droppedLogLines = total;
+    },
   };
+  let droppedLogLinesCounted = 0;
+  new Counter({
+    name: 'animal_store_log_lines_dropped_total',
+    help: "Log lines dropped because the log's file refused them: a pipe not read (beyond 16 MiB waiting), a full disk.",
+    registers,
+    collect() {
+      const total = droppedLogLines?.() ?? droppedLogLinesCounted;
+      this.inc(total - droppedLogLinesCounted);
+      droppedLogLinesCounted = total;
+    },
+  });
   /** A gauge whose value is read when Prometheus scrapes; left as it was when `read` has nothing to say. */
   const gaugeReadAtScrape = (name: string, help: string, read: () => number | undefined) =>
     new Gauge({

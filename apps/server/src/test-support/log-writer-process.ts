@@ -4,9 +4,10 @@
  * turn), `crash` (an uncaught error in that turn) or `sigterm` (it says `written` over IPC and exits on SIGTERM, as
  * the store does). `tuned` writes through the tuning (request lines built for their shape, lines written once per
  * turn); `plain` through pino alone. With LOG_PIPE_NONBLOCKING, stdout is opened as Node opens a pipe it writes to
- * itself, in non-blocking mode: a full pipe answers EAGAIN.
+ * itself, in non-blocking mode: a full pipe answers EAGAIN. The tuning's bound on the bytes that wait, and how long
+ * its exit waits for the file, are its defaults unless given.
  *
- * Usage: node --import tsx log-writer-process.ts tuned|plain exit|crash|sigterm
+ * Usage: node --import tsx log-writer-process.ts tuned|plain exit|crash|sigterm [MAX_WAITING_BYTES [EXIT_WAIT_MS]]
  */
 import pino from 'pino';
 import { logWithPino, type RequestLogFields } from '../observability/request-logger.js';
@@ -16,14 +17,19 @@ import { requestLogLines } from '../tuning/request-log-line.js';
 const TURNS = 60;
 const REQUESTS_A_TURN = 70;
 
-const [tuning, ending] = process.argv.slice(2);
+const [tuning, ending, maxWaitingBytes, exitWaitMs] = process.argv.slice(2);
 if (process.env.LOG_PIPE_NONBLOCKING === '1') void process.stdout;
 
 const logger = pino(
   { base: { pid: 1, hostname: 'log-writer' }, timestamp: () => ',"time":1' },
   pino.destination({ sync: false }),
 );
-const tuned = tuning === 'tuned' && writeLogLinesPerTurn(logger);
+const tuned =
+  tuning === 'tuned' &&
+  writeLogLinesPerTurn(logger, {
+    maxWaitingBytes: maxWaitingBytes === undefined ? undefined : Number(maxWaitingBytes),
+    exitWaitMs: exitWaitMs === undefined ? undefined : Number(exitWaitMs),
+  });
 const writeRequestLine = (tuned && requestLogLines(logger)) || logWithPino(logger);
 if (tuning === 'tuned' && !tuned) throw new Error('the tuning did not apply');
 const child = logger.child({ part: 'idempotency' });

@@ -31,10 +31,14 @@ export function databaseTuning(options: { namedPostgresStatements: boolean }): D
 }
 
 /**
- * The app's tuning: headers validated once and set as a block, the request log line built for its shape, and the
- * logger's lines written once per turn of the event loop.
+ * The log's tuning, applied before its first line: the logger's lines written once per turn of the event loop, and
+ * dropped, each counted by `countDropped`, when its file refuses more than may wait.
  */
+export function logTuning(logger: Logger, countDropped: (lines: number) => void): void {
+  writeLogLinesPerTurn(logger, { countDropped });
+}
+
+/** The app's tuning: headers validated once and set as a block, and the request log line built for its shape. */
 export function appTuning(logger: Logger): AppTuning {
-  writeLogLinesPerTurn(logger);
   return { headerBlock: preparedHeaderBlock, requestLogWriter: requestLogLines(logger) };
 }

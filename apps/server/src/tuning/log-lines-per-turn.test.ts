@@ -1,11 +1,12 @@
-import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeLogLinesPerTurn } from './log-lines-per-turn.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_WAITING_BYTES, writeLogLinesPerTurn } from './log-lines-per-turn.js';
 
 const serverDir = fileURLToPath(new URL('../..', import.meta.url));
 const WRITER = 'src/test-support/log-writer-process.ts';
@@ -124,11 +125,16 @@ describe('log lines written once per turn, in a real process', { timeout: PROCES
   });
 
   it("writes pino's bytes through a pipe that refuses them (EAGAIN) until SIGTERM ends the process", async () => {
-    const writer = spawn(process.execPath, ['--import', 'tsx', WRITER, 'tuned', 'sigterm'], {
-      cwd: serverDir,
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-      env: { ...process.env, LOG_PIPE_NONBLOCKING: '1' },
-    });
+    // The exit waits as long as the reader reads: the test's reader starts only once SIGTERM is sent.
+    const writer = spawn(
+      process.execPath,
+      ['--import', 'tsx', WRITER, 'tuned', 'sigterm', String(MAX_WAITING_BYTES), String(PROCESS_TIMEOUT_MS)],
+      {
+        cwd: serverDir,
+        stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+        env: { ...process.env, LOG_PIPE_NONBLOCKING: '1' },
+      },
+    );
     try {
       const stdout = writer.stdout as NodeJS.ReadableStream;
       stdout.pause();
@@ -145,5 +151,110 @@ describe('log lines written once per turn, in a real process', { timeout: PROCES
     } finally {
       writer.kill('SIGKILL');
     }
+  });
+});
+
+/** The lines of `text`, each with its line end; a last line without one is a line begun and not finished. */
+const linesOf = (text: Buffer) => text.toString().split(/(?<=\n)/);
+
+/** `some` holds whole lines of `all`, in their order, with none between them made up or cut. */
+function expectLinesInOrder(some: Buffer, all: Buffer) {
+  const allLines = linesOf(all);
+  let next = 0;
+  for (const line of linesOf(some)) {
+    while (next < allLines.length && allLines[next] !== line) next += 1;
+    expect(next, `a line not among pino's, or out of order: ${line.slice(0, 80)}`).toBeLessThan(
+      allLines.length,
+    );
+    next += 1;
+  }
+}
+
+/**
+ * A named pipe, which holds 64 KiB as Linux's pipes do (a child's `pipe` stdio is a socket pair, which holds what
+ * the system's socket buffers allow): its write end for a child, and its read end, not read until `read`.
+ */
+function namedPipe() {
+  const path = join(dir, `pipe-${Math.random().toString(36).slice(2)}`);
+  execFileSync('mkfifo', [path]);
+  // Read end first, without blocking: then the write end opens at once.
+  const readFd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+  const writeFd = openSync(path, 'w');
+  /** Everything in the pipe, once every writer has closed it (a socket on the fd would start reading at once). */
+  const read = () =>
+    new Promise<Buffer>((resolve) => {
+      const chunks: Buffer[] = [];
+      const reader = new Socket({ fd: readFd, writable: false });
+      reader.on('data', (chunk: Buffer) => chunks.push(chunk));
+      reader.once('end', () => resolve(Buffer.concat(chunks)));
+    });
+  return { writeFd, read };
+}
+
+/**
+ * The writer, tuned, writing to a non-blocking pipe that is not read until the test reads it; its stderr is read
+ * all along, as a supervisor reads it.
+ */
+function writeToUnreadPipe(args: string[]) {
+  const pipe = namedPipe();
+  const writer = spawn(process.execPath, ['--import', 'tsx', WRITER, 'tuned', 'sigterm', ...args], {
+    cwd: serverDir,
+    stdio: ['ignore', pipe.writeFd, 'pipe', 'ipc'],
+    env: { ...process.env, LOG_PIPE_NONBLOCKING: '1' },
+  });
+  closeSync(pipe.writeFd);
+  let stderr = '';
+  writer.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  return {
+    writer,
+    stderr: () => stderr,
+    written: new Promise((resolve) => writer.once('message', resolve)),
+    exited: new Promise<number | null>((resolve) => writer.once('exit', resolve)),
+    /** Starts reading stdout; resolves with all of it once the process has closed it. */
+    readAll: pipe.read,
+  };
+}
+
+describe('log lines a file refuses, in a real process', { timeout: PROCESS_TIMEOUT_MS }, () => {
+  const processes: ChildProcess[] = [];
+  afterEach(() => {
+    for (const writer of processes.splice(0)) writer.kill('SIGKILL');
+  });
+
+  it('keeps at most the bound waiting for a pipe nobody reads, drops the rest and says so once', async () => {
+    const bound = 64 * 1024;
+    const run = writeToUnreadPipe([String(bound), String(PROCESS_TIMEOUT_MS)]);
+    processes.push(run.writer);
+    await run.written;
+    run.writer.kill('SIGTERM');
+    const output = await run.readAll();
+    expect(await run.exited).toBe(0);
+    // What was not dropped is what waited plus what the pipe held, far less than was written.
+    expect(output.length).toBeLessThanOrEqual(bound + 64 * 1024);
+    expectLinesInOrder(output, pinosOwn);
+    const dropped = linesOf(pinosOwn).length - linesOf(output).length;
+    expect(run.stderr()).toBe(
+      `animal-store: dropping log lines: more than ${bound} bytes of them wait for the log's file to take them; the count follows once it takes them again, or at exit\n` +
+        `animal-store: the log takes lines again; ${dropped} log lines were dropped\n`,
+    );
+  });
+
+  it('ends on SIGTERM while nobody reads its pipe, and says how many lines the pipe did not take', async () => {
+    const run = writeToUnreadPipe([]);
+    processes.push(run.writer);
+    await run.written;
+    run.writer.kill('SIGTERM');
+    // The old exit waited for a reader for ever: only the test's timeout ended it.
+    expect(await run.exited).toBe(0);
+    const output = await run.readAll();
+    expectLinesInOrder(output.subarray(0, output.lastIndexOf('\n') + 1), pinosOwn);
+    // A line the pipe took only the beginning of counts as dropped.
+    const dropped = linesOf(pinosOwn).length - (linesOf(output).length - (output.at(-1) === 10 ? 0 : 1));
+    expect(dropped).toBeGreaterThan(0);
+    expect(run.stderr()).toBe(
+      `animal-store: ${dropped} log lines were dropped, ${dropped} of them at exit: the log took no more\n`,
+    );
   });
 });

@@ -1,5 +1,7 @@
 import { writeSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import pino, { type Logger } from 'pino';
+import { droppedLogLines } from './dropped-log-lines.js';
 
 /**
  * The state of pino's asynchronous destination (sonic-boom 4, text mode, no minimum or maximum length) that the
@@ -15,6 +17,7 @@ interface Destination {
   _len: number;
   _hwm: number;
   _actualWrite(): void;
+  retryEAGAIN(error: Error, writing: number, remaining: number): boolean;
   minLength: number;
   maxLength: number;
   sync: boolean;
@@ -59,7 +62,34 @@ const tuned = new WeakSet<object>();
 /** How long a refused write waits before it is tried again, as sonic-boom waits. */
 const RETRY_MS = 100;
 
-const isBusy = (error: unknown) => ['EAGAIN', 'EBUSY'].includes((error as { code?: string }).code as string);
+/**
+ * Bytes that may wait for a file that refuses them: a reader minutes behind at thousands of lines a second. Lines
+ * beyond it are dropped rather than held without end.
+ */
+export const MAX_WAITING_BYTES = 16 * 1024 * 1024;
+
+/**
+ * How long the exit waits for a file that refuses what waits: within the stop's deadline (a supervisor's, such as
+ * systemd's `TimeoutStopSec`) after the store's 1 s drain and 10 s grace.
+ */
+export const EXIT_WAIT_MS = 2000;
+
+/** At exit nothing else runs: a refused write is tried again soon, so that a reader that reads gets it all. */
+const EXIT_RETRY_MS = 5;
+
+const codeOf = (error: unknown) => (error as { code?: string }).code as string;
+const isBusy = (error: unknown) => ['EAGAIN', 'EBUSY'].includes(codeOf(error));
+/** A file with no room for lines (a full disk, a quota, a size limit) may have room again later. */
+const hasNoRoom = (error: unknown) => ['ENOSPC', 'EDQUOT', 'EFBIG'].includes(codeOf(error));
+
+export interface LogLinesPerTurnOptions {
+  /** Instead of MAX_WAITING_BYTES. */
+  maxWaitingBytes?: number;
+  /** Instead of EXIT_WAIT_MS. */
+  exitWaitMs?: number;
+  /** Hears how many lines were dropped, each time some are (a metric). */
+  countDropped?: (lines: number) => void;
+}
 
 /** Blocks the thread for `ms`: at exit there is no event loop left to wait in. */
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -73,24 +103,32 @@ const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
  *
  * Bytes the file does not take (a pipe that answers EAGAIN, a partial write) wait, in order, and are tried again
  * 100 ms later and at the end of each turn; so do lines while sonic-boom still writes what it took before the
- * tuning. Any other failure goes to the destination's `error` event, as sonic-boom reports it (pino stops writing
- * on EPIPE and throws anything else). The destination's `flushSync`, which pino calls at exit (a crash's included,
- * before Node prints the error), writes everything synchronously, retrying a refusal until it is taken as
- * sonic-boom does; `flush` and `end` write what they can first.
+ * tuning. Up to MAX_WAITING_BYTES: whole lines beyond it are dropped, so a pipe nobody reads costs bounded memory.
+ * A file with no room (ENOSPC) drops what waits, but for the rest of a line it has begun, and takes lines again
+ * once it has room. Either way stderr hears once that lines are dropped, then how many, and a metric counts them.
+ * Any other failure goes to the destination's `error` event, as sonic-boom reports it (pino stops writing on EPIPE
+ * and throws anything else). The destination's `flushSync`, which pino calls at exit (a crash's included, before
+ * Node prints the error), writes everything synchronously, retrying a refusal for up to EXIT_WAIT_MS, then drops
+ * the rest, so that the process ends whatever its reader does; `flush` and `end` write what they can first.
  *
  * Applied once per destination, only to sonic-boom set up as `pino.destination({ sync: false })`; false, and
  * nothing changed, for any other stream.
  */
-export function writeLogLinesPerTurn(logger: Logger): boolean {
+export function writeLogLinesPerTurn(logger: Logger, options: LogLinesPerTurnOptions = {}): boolean {
   const stream = (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym];
   if (tuned.has(stream as object)) return true;
   if (!isPlainSonicBoom(stream)) return false;
   const destination = stream;
   const { flush, flushSync, end } = destination;
+  const { maxWaitingBytes = MAX_WAITING_BYTES, exitWaitMs = EXIT_WAIT_MS } = options;
+  const dropped = droppedLogLines(options.countDropped);
   const batch = Buffer.allocUnsafe(BATCH_BYTES);
   let used = 0;
   /** Bytes refused or held back, oldest first, the first possibly written in part. */
-  const waiting: Buffer[] = [];
+  let waiting: Buffer[] = [];
+  let waitingBytes = 0;
+  /** The first of `waiting` is the rest of a line the file has begun: dropping it would join two lines. */
+  let firstBegun = false;
   let scheduled = false;
   let retry: NodeJS.Timeout | undefined;
   /** `end` was called while bytes waited: sonic-boom ends once they are written. */
@@ -99,35 +137,76 @@ export function writeLogLinesPerTurn(logger: Logger): boolean {
   const sonicBoomIdle = () =>
     !destination._writing && destination._len === 0 && destination.fd >= 0 && !destination._reopening;
 
+  /** Whole lines wait behind the others, or are dropped when they would take more than the bound. */
+  const hold = (chunk: Buffer) => {
+    if (waiting.length > 0 && waitingBytes + chunk.length > maxWaitingBytes) {
+      dropped.drop(chunk, `more than ${maxWaitingBytes} bytes of them wait for the log's file to take them`);
+      return;
+    }
+    waiting.push(chunk);
+    waitingBytes += chunk.length;
+  };
+  const holdBatch = () => {
+    if (used > 0) hold(Buffer.from(batch.subarray(0, used)));
+    used = 0;
+  };
+  const forget = (): Buffer[] => {
+    const forgotten = waiting;
+    waiting = [];
+    waitingBytes = 0;
+    firstBegun = false;
+    return forgotten;
+  };
+
   /**
-   * Writes what waits, then the batch, until the file refuses; true when everything went. Behind sonic-boom's own
-   * writes unless `atExit`, when no answer of theirs can come any more.
+   * Writes what waits, then the batch, until the file refuses; true when nothing is left waiting. Behind
+   * sonic-boom's own writes unless `atExit`, when no answer of theirs can come any more.
    */
   const writeOut = (atExit = false): boolean => {
     const free = atExit ? destination.fd >= 0 : sonicBoomIdle();
-    if (used > 0 && (waiting.length > 0 || !free)) {
-      waiting.push(Buffer.from(batch.subarray(0, used)));
-      used = 0;
-    }
+    if (used > 0 && (waiting.length > 0 || !free)) holdBatch();
     if (!free) return false;
+    let took = false;
     try {
       while (waiting.length > 0) {
         const first = waiting[0] as Buffer;
         const written = writeSync(destination.fd, first);
-        if (written < first.length) waiting[0] = first.subarray(written);
-        else waiting.shift();
+        took ||= written > 0;
+        waitingBytes -= written;
+        if (written < first.length) {
+          waiting[0] = first.subarray(written);
+          firstBegun ||= written > 0;
+        } else {
+          waiting.shift();
+          firstBegun = false;
+        }
       }
       if (used > 0) {
         const written = writeSync(destination.fd, batch, 0, used);
-        if (written < used) waiting.push(Buffer.from(batch.subarray(written, used)));
+        took ||= written > 0;
+        // Nothing waited: the rest of a begun line is never dropped.
+        if (written < used) {
+          waiting.push(Buffer.from(batch.subarray(written, used)));
+          waitingBytes = used - written;
+          firstBegun = written > 0;
+        }
         used = 0;
       }
+      if (took && waiting.length === 0) dropped.caughtUp();
       return waiting.length === 0;
     } catch (error) {
-      if (used > 0) waiting.push(Buffer.from(batch.subarray(0, used)));
-      used = 0;
+      holdBatch();
       if (isBusy(error)) return false;
-      waiting.length = 0;
+      if (hasNoRoom(error)) {
+        const begun = firstBegun ? waiting.slice(0, 1) : [];
+        for (const chunk of waiting.slice(begun.length))
+          dropped.drop(chunk, `the log's file has no room for them (${codeOf(error)})`);
+        forget();
+        for (const chunk of begun) hold(chunk);
+        firstBegun = begun.length > 0;
+        return waiting.length === 0;
+      }
+      forget();
       destination.emit('error', error);
       return true;
     }
@@ -135,7 +214,7 @@ export function writeLogLinesPerTurn(logger: Logger): boolean {
   const writeOrRetry = () => {
     if (destination.destroyed) {
       used = 0;
-      waiting.length = 0;
+      forget();
     } else if (writeOut()) {
       if (endWhenWritten) {
         endWhenWritten = false;
@@ -160,7 +239,7 @@ export function writeLogLinesPerTurn(logger: Logger): boolean {
     if (used + line.length * 3 > BATCH_BYTES) {
       writeOrRetry();
       if (line.length * 3 > BATCH_BYTES) {
-        waiting.push(Buffer.from(line));
+        hold(Buffer.from(line));
         writeOrRetry();
         return true;
       }
@@ -173,8 +252,19 @@ export function writeLogLinesPerTurn(logger: Logger): boolean {
     return destination._len < destination._hwm;
   };
   destination.flushSync = function flushBatchSync() {
-    flushSync.call(destination);
-    while (!destination.destroyed && !writeOut(true)) sleep(RETRY_MS);
+    const deadline = performance.now() + exitWaitMs;
+    const { retryEAGAIN } = destination;
+    // sonic-boom's own flush retries a refusal for as long as this says, instead of forever.
+    destination.retryEAGAIN = () => performance.now() < deadline;
+    try {
+      flushSync.call(destination);
+    } catch (error) {
+      if (!isBusy(error) && !hasNoRoom(error)) throw error;
+    } finally {
+      destination.retryEAGAIN = retryEAGAIN;
+    }
+    while (!destination.destroyed && !writeOut(true) && performance.now() < deadline) sleep(EXIT_RETRY_MS);
+    dropped.exit(forget());
   };
   destination.flush = function flushBatch(cb) {
     writeOrRetry();
