@@ -2,6 +2,7 @@ import {
   API_KEY_SCOPES,
   type ApiKeyScope,
   DEFAULT_ROTATION_OVERLAP_HOURS,
+  LASTING_MANAGER_HOURS,
   MAX_API_KEY_LIFETIME_DAYS,
   MAX_ROTATION_OVERLAP_HOURS,
   SCOPE_DESCRIPTIONS,
@@ -83,8 +84,8 @@ export function addKeysCommand(program: Command, env: Record<string, string | un
     .addHelpText(
       'after',
       help(
-        'A key may not revoke itself while it is the last active key with keys:manage, so that the store',
-        'always keeps one key that can make others.',
+        'A key may not be revoked while it is the last active key with keys:manage that is not rotated and',
+        `lasts over ${LASTING_MANAGER_HOURS} hours, so that the store always keeps one key that can make others.`,
         '',
         'Examples:',
         '  $ animal-store keys revoke 7',

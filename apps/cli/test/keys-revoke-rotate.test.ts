@@ -1,4 +1,10 @@
-import { type ApiKey, ApiKeyListSchema, ApiKeySchema, CreatedApiKeySchema } from '@animal-store/contract';
+import {
+  type ApiKey,
+  ApiKeyListSchema,
+  ApiKeySchema,
+  CreatedApiKeySchema,
+  LASTING_MANAGER_HOURS,
+} from '@animal-store/contract';
 import { seedKey } from '@animal-store/testing/seed';
 import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,8 +145,9 @@ describe('with only the first key the store made', () => {
       code: 1,
       stdout: '',
       stderr:
-        'error: last_key_manager (HTTP 409): This is the last active key that can manage keys: revoking it would ' +
-        'lock everyone out. Create another key with the keys:manage scope first.\n',
+        'error: last_key_manager (HTTP 409): This is the last active key that can manage keys for more than ' +
+        `${LASTING_MANAGER_HOURS} hours: revoking it would lock everyone out. Create another key with the ` +
+        'keys:manage scope, expiring later than that or never, first.\n',
     });
 
     await seedKey(server, { name: 'second manager', scopes: ['keys:manage'] });

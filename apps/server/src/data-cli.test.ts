@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepositories } from './store/repositories.js';
 import { runDataCommand } from './test-support/data-command.js';
-import { sqliteTestDatabase, type TestDatabase } from './test-support/databases.js';
+import { databaseUrlOf, sqliteTestDatabase, type TestDatabase } from './test-support/databases.js';
+
+const NO_LASTING_MANAGER =
+  `no active key with keys:manage that is not rotated and lasts over ${LASTING_MANAGER_HOURS} hours, and no ` +
+  'API_KEYS: create one with `keys create`';
 
 describe('data command line', () => {
   it.each([
@@ -58,13 +63,26 @@ describe('data check', () => {
     expect(result.output).toContain(
       '\nFAILED\tone successor per rotated key: keys with several successors: 1\n',
     );
-    expect(result.output).toContain(
-      '\nFAILED\ta way left to manage keys: no active key with keys:manage outside a rotation overlap, and no API_KEYS: create one with `keys create`\n',
-    );
+    expect(result.output).toContain(`\nFAILED\ta way left to manage keys: ${NO_LASTING_MANAGER}\n`);
     expect(result.output).toContain('\nok\tevery replaces_id names an existing key\n');
     expect(result.output).toMatch(
       /\ndata: the store at \S+ fails 2 checks: one successor per rotated key; a way left to manage keys\.\n$/,
     );
+  });
+
+  it('fails a store whose one manager expires within the bound: it is about to be locked out', async () => {
+    const soon = await sqliteTestDatabase.create();
+    try {
+      const repositories = await openRepositories(soon.config);
+      const expiresAt = new Date(Date.now() + (LASTING_MANAGER_HOURS - 1) * 3600_000).toISOString();
+      await repositories.apiKeys.create('manager', { scopes: ['keys:manage'], expiresAt });
+      await repositories.database.close();
+      const result = await runDataCommand({ DATABASE_URL: databaseUrlOf(soon.config) }, 'check');
+      expect(result.code).toBe(1);
+      expect(result.output).toContain(`\nFAILED\ta way left to manage keys: ${NO_LASTING_MANAGER}\n`);
+    } finally {
+      await soon.drop();
+    }
   });
 
   it('counts a key configured by API_KEYS as a way to manage keys', async () => {

@@ -6,6 +6,7 @@ import {
   type ApiKeyScope,
   expiryAsTyped,
   expiryProblem,
+  LASTING_MANAGER_HOURS,
   NewApiKeySchema,
   rotationInWords,
 } from '@animal-store/contract';
@@ -22,7 +23,9 @@ Usage:
                             names some (${API_KEY_SCOPES.join(', ')}); --expires takes an ISO 8601 date
                             or date and time (a date alone ends at 23:59:59 UTC)
   keys list                 list keys (never the keys themselves)
-  keys revoke ID            revoke the key with that id (ids as shown by \`keys list\`)
+  keys revoke ID            revoke the key with that id (ids as shown by \`keys list\`), unless it is the
+                            last key with keys:manage that is not rotated and lasts over ${LASTING_MANAGER_HOURS} hours
+                            and API_KEYS is not set
 
 For a store with no key left that can manage keys, this is how to make one. A file: path is relative to the
 folder you typed the command in, as for \`pnpm start\`; the store must exist (start the server on it once).
@@ -141,7 +144,8 @@ function missingStore(database: DatabaseConfig): string | undefined {
 }
 
 async function run(command: KeysCommand): Promise<number> {
-  const { database } = loadConfig(process.env);
+  const config = loadConfig(process.env);
+  const { database } = config;
   const missing = missingStore(database);
   if (missing) {
     process.stderr.write(`keys: ${missing}.\n`);
@@ -187,7 +191,18 @@ async function run(command: KeysCommand): Promise<number> {
         return 0;
       }
       case 'revoke': {
-        const revocation = await store.apiKeys.revoke(command.id);
+        // As the API does: without API_KEYS, a revocation leaves a key with keys:manage that lasts.
+        const revocation = await store.apiKeys.revoke(command.id, {
+          keepAManager: config.apiKeys.length === 0,
+        });
+        if (revocation.kind === 'last_manager') {
+          process.stderr.write(
+            `keys: key ${command.id} is the last active key that can manage keys for more than ` +
+              `${LASTING_MANAGER_HOURS} hours: revoking it would lock everyone out. Create another with ` +
+              '`keys create` (not expiring within that time) first.\n',
+          );
+          return 1;
+        }
         if (revocation.kind !== 'revoked' || revocation.already) {
           const problem = revocation.kind === 'revoked' ? 'no active key' : 'no key';
           process.stderr.write(`keys: ${problem} has id ${command.id} in ${where} (see \`keys list\`)\n`);

@@ -10,7 +10,7 @@ import {
 } from './api-key-schemas.js';
 import { FIELD_MESSAGES } from './messages.js';
 import { SHARED_ROUTER_OPTIONS } from './router-options.js';
-import { DEFAULT_ROTATION_OVERLAP_HOURS } from './rules.js';
+import { DEFAULT_ROTATION_OVERLAP_HOURS, LASTING_MANAGER_HOURS } from './rules.js';
 import { ErrorSchema } from './schemas.js';
 import type { OperationMetadata } from './scopes.js';
 
@@ -76,8 +76,10 @@ export const apiKeysContract = c.router(
       summary: 'Revoke an API key',
       description:
         'Revokes the key at once on every instance of the store (within 10 seconds) and returns it. Revoking a ' +
-        'revoked key changes nothing. The last active key that can manage keys may not be revoked, by itself or by ' +
-        'another key revoking it at the same moment (409 `last_key_manager`), so that nobody locks the store out.',
+        'revoked key changes nothing. A revocation always leaves an active key that can manage keys and lasts: ' +
+        `one not rotated and not expiring within ${LASTING_MANAGER_HOURS} hours. The last such key may not be ` +
+        'revoked, by itself, by a manager about to stop, or by another key revoking it at the same moment ' +
+        '(409 `last_key_manager`), so that nobody locks the store out.',
       responses: { 200: ApiKeySchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
     },
     rotateApiKey: {

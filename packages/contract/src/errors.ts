@@ -1,4 +1,4 @@
-import { inKiB, MAX_BODY_BYTES } from './rules.js';
+import { inKiB, LASTING_MANAGER_HOURS, MAX_BODY_BYTES } from './rules.js';
 
 /**
  * Every `code` the store puts in an Error body, with the HTTP status it comes with and when. The set is stable:
@@ -38,7 +38,7 @@ export const ERROR_CODES = {
   },
   last_key_manager: {
     status: 409,
-    when: 'A key may not be revoked while it is the last active key with `keys:manage`.',
+    when: `A revocation must leave an active \`keys:manage\` key that is not rotated and lasts over ${LASTING_MANAGER_HOURS} hours.`,
   },
   api_key_inactive: { status: 409, when: 'A revoked or expired API key cannot be rotated.' },
   api_key_rotated: {

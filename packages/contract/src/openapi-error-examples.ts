@@ -1,7 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from './errors.js';
 import { FIELD_MESSAGES as M } from './messages.js';
 import type { OperationId } from './openapi-examples.js';
-import { inKiB, MAX_BODY_BYTES } from './rules.js';
+import { inKiB, LASTING_MANAGER_HOURS, MAX_BODY_BYTES } from './rules.js';
 import type { ApiError } from './schemas.js';
 import { requiredScope } from './scopes.js';
 import { storeContract } from './store-contract.js';
@@ -85,8 +85,9 @@ const OWN_ERRORS: Record<OperationId, Record<string, ApiError[]>> = {
     409: [
       error(
         'last_key_manager',
-        'This is the last active key that can manage keys: revoking it would lock everyone out. ' +
-          'Create another key with the keys:manage scope first.',
+        `This is the last active key that can manage keys for more than ${LASTING_MANAGER_HOURS} hours: ` +
+          'revoking it would lock everyone out. Create another key with the keys:manage scope, expiring ' +
+          'later than that or never, first.',
       ),
     ],
   },

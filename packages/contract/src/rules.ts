@@ -42,6 +42,14 @@ export const expiryAsTyped = (text: string): string =>
 /** How long a rotated key keeps working beside its successor when the caller names no overlap. */
 export const DEFAULT_ROTATION_OVERLAP_HOURS = 24;
 
+/**
+ * How long a key with `keys:manage` must go on working to count as the one a revocation leaves: one expiring sooner
+ * is about to stop, as a rotated key in its overlap is. A day is the default overlap, so a key expiring within it is
+ * treated as a default rotation's old key is; and it gives whoever holds the last such key a working day to make the
+ * next one before the store is locked out of its key management.
+ */
+export const LASTING_MANAGER_HOURS = 24;
+
 /** The longest overlap a rotation may give the old key. */
 export const MAX_ROTATION_OVERLAP_HOURS = 30 * 24;
 

@@ -1,4 +1,9 @@
-import { API_BASE_PATH, DEFAULT_ROTATION_OVERLAP_HOURS, expiryProblem } from '@animal-store/contract';
+import {
+  API_BASE_PATH,
+  DEFAULT_ROTATION_OVERLAP_HOURS,
+  expiryProblem,
+  LASTING_MANAGER_HOURS,
+} from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { errorBody } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
@@ -100,7 +105,8 @@ export function apiKeyOperations({
       handler: async ({ params, res }) => {
         const actor = actingClient(res);
         // A configured key can always manage keys: while one exists, the store cannot be locked out. Otherwise
-        // every revocation keeps one, whoever asks: two managers revoking each other must not leave none.
+        // every revocation keeps one that lasts, whoever asks: two managers revoking each other must not leave
+        // none, nor may a manager about to expire revoke the one that would have stayed.
         const outcome = await apiKeys.revoke(params.keyId, {
           keepAManager: keyVerifier.configuredKeys().length === 0,
         });
@@ -112,8 +118,9 @@ export function apiKeyOperations({
               status: 409,
               body: errorBody(
                 'last_key_manager',
-                'This is the last active key that can manage keys: revoking it would lock everyone out. ' +
-                  'Create another key with the keys:manage scope first.',
+                `This is the last active key that can manage keys for more than ${LASTING_MANAGER_HOURS} hours: ` +
+                  'revoking it would lock everyone out. Create another key with the keys:manage scope, expiring ' +
+                  'later than that or never, first.',
               ),
             };
         }

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type IssuedApiKey, keyState } from '../store/api-key-repository.js';
+import type { IssuedApiKey } from '../store/api-key-repository.js';
+import { keyState } from '../store/key-state.js';
 import { openRepositories } from '../store/repositories.js';
 import {
   databaseUrlOf,

@@ -1,5 +1,7 @@
+import { LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type IssuedApiKey, keyState } from '../store/api-key-repository.js';
+import type { IssuedApiKey } from '../store/api-key-repository.js';
+import { keyState } from '../store/key-state.js';
 import { type TestDatabase, testDatabaseKinds } from '../test-support/databases.js';
 import { anError, type SeenResponse, see } from '../test-support/http-assertions.js';
 import { startTestServer, type TestServer } from '../test-support/test-server.js';
@@ -18,8 +20,8 @@ const as = (key: string, init: RequestInit): RequestInit => ({
 const LAST_MANAGER = anError(
   409,
   'last_key_manager',
-  'This is the last active key that can manage keys: revoking it would lock everyone out. ' +
-    'Create another key with the keys:manage scope first.',
+  `This is the last active key that can manage keys for more than ${LASTING_MANAGER_HOURS} hours: revoking it ` +
+    'would lock everyone out. Create another key with the keys:manage scope, expiring later than that or never, first.',
 );
 
 /**

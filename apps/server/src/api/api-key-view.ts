@@ -2,7 +2,8 @@ import type { ApiKey } from '@animal-store/contract';
 import { configuredKeyFingerprint } from '../keys/api-key.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import type { ConfiguredKey } from '../keys/key-verifier.js';
-import { keyState, type StoredApiKey } from '../store/api-key-repository.js';
+import type { StoredApiKey } from '../store/api-key-repository.js';
+import { keyState } from '../store/key-state.js';
 
 /**
  * A stored key as the API shows it, its state as of `now`. Field by field, in the contract's order: whatever else

@@ -1,8 +1,12 @@
-import { ApiKeySchema, CreatedApiKeySchema } from '@animal-store/contract';
+import { ApiKeySchema, CreatedApiKeySchema, LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseKinds } from '../test-support/databases.js';
 import { anError, see } from '../test-support/http-assertions.js';
 import { useTestServer } from '../test-support/use-test-server.js';
+
+const LAST_MANAGER_MESSAGE =
+  `This is the last active key that can manage keys for more than ${LASTING_MANAGER_HOURS} hours: revoking it ` +
+  'would lock everyone out. Create another key with the keys:manage scope, expiring later than that or never, first.';
 
 const json = (body: unknown, init: RequestInit = {}): RequestInit => ({
   method: 'POST',
@@ -187,13 +191,7 @@ describe.each(testDatabaseKinds)('the key-management API on $name', (kind) => {
       `/v1/api-keys/${manager.id}`,
       as(manager.key, { method: 'DELETE' }),
     );
-    expect(await see(refused)).toStrictEqual(
-      anError(
-        409,
-        'last_key_manager',
-        'This is the last active key that can manage keys: revoking it would lock everyone out. Create another key with the keys:manage scope first.',
-      ),
-    );
+    expect(await see(refused)).toStrictEqual(anError(409, 'last_key_manager', LAST_MANAGER_MESSAGE));
     const other = await server().request(
       '/v1/api-keys',
       as(manager.key, json({ name: 'deputy', scopes: ['keys:manage'] })),
@@ -233,11 +231,7 @@ describe.each(testDatabaseKinds)('the last manager through a rotation on $name',
     const bySuccessor = (id: number | string, key: string) =>
       server().request(`/v1/api-keys/${id}`, as(key, { method: 'DELETE' }));
     expect(await see(await bySuccessor(successor.id, manager.key))).toStrictEqual(
-      anError(
-        409,
-        'last_key_manager',
-        'This is the last active key that can manage keys: revoking it would lock everyone out. Create another key with the keys:manage scope first.',
-      ),
+      anError(409, 'last_key_manager', LAST_MANAGER_MESSAGE),
     );
     expect((await bySuccessor(successor.id, successor.key)).status).toBe(409);
     // The successor stays: it may end the old key's overlap early.

@@ -1,5 +1,6 @@
+import { LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import { sql } from 'kysely';
-import { keyState } from '../store/api-key-repository.js';
+import { lastsAsManager } from '../store/key-managers.js';
 import type { DataConnection, Row } from './data-connection.js';
 import { appliedMigrations, largestId, sequenceNext } from './store-inspection.js';
 import { STORE_TABLES } from './store-tables.js';
@@ -108,28 +109,32 @@ async function integrity(connection: DataConnection): Promise<CheckResult> {
 }
 
 /**
- * A store with no way left to manage keys is locked out of its own key management. A key in a rotation overlap
- * does not count: it ends with the overlap, and its successor is the way.
+ * A store with no way left to manage keys is locked out of its own key management, and one whose managers all stop
+ * soon (`lastsAsManager`: rotated, or expiring within LASTING_MANAGER_HOURS) is about to be: the rule every
+ * revocation keeps, so that this check fails a day before the lock-out rather than after it.
  */
 async function wayToManageKeys(connection: DataConnection, configuredManagers: number): Promise<CheckResult> {
   const name = 'a way left to manage keys';
   if (configuredManagers > 0) return { name };
-  const { rows } = await sql<Row>`select revoked_at, expires_at from api_keys
-    where revoked_at is null and rotated_at is null and scopes like '%keys:manage%'`.execute(connection.db);
+  const { rows } = await sql<Row>`select revoked_at, expires_at, rotated_at from api_keys
+    where revoked_at is null and scopes like '%keys:manage%'`.execute(connection.db);
   const now = new Date().toISOString();
-  // Compared as instants, as the server decides a key's state.
-  const managers = rows.filter(
-    (row) =>
-      keyState(
-        { revokedAt: row.revoked_at as string | null, expiresAt: row.expires_at as string | null },
-        now,
-      ) === 'active',
+  const lasting = rows.filter((row) =>
+    lastsAsManager(
+      {
+        revokedAt: row.revoked_at as string | null,
+        expiresAt: row.expires_at as string | null,
+        rotatedAt: row.rotated_at as string | null,
+      },
+      now,
+    ),
   );
-  return managers.length > 0
+  return lasting.length > 0
     ? { name }
     : {
         name,
         problem:
-          'no active key with keys:manage outside a rotation overlap, and no API_KEYS: create one with `keys create`',
+          `no active key with keys:manage that is not rotated and lasts over ${LASTING_MANAGER_HOURS} hours, and ` +
+          'no API_KEYS: create one with `keys create`',
       };
 }

@@ -1,5 +1,6 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
-import { type ApiKeyRepository, keyState, type StoredApiKey } from '../store/api-key-repository.js';
+import type { ApiKeyRepository, StoredApiKey } from '../store/api-key-repository.js';
+import { keyState } from '../store/key-state.js';
 import { hashApiKey, hasIssuedKeyShape } from './api-key.js';
 
 /** Who made a request: enough to log, to authorise and to scope per-key state, never the key itself. */

@@ -1,9 +1,11 @@
-import { API_KEY_SCOPES, type ApiKey, type ApiKeyScope } from '@animal-store/contract';
-import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
+import type { Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../database/database.js';
 import type { ApiKeysTable, DatabaseSchema } from '../database/schema.js';
 import { storedInstant } from '../database/stored-instant.js';
 import { displayPrefix, generateApiKey, hashApiKey } from '../keys/api-key.js';
+import { lastsAsManager, lockActiveManagers } from './key-managers.js';
+import { activeAt, keyState } from './key-state.js';
 
 /** A stored key as the store shows it: never the key, never its digest. Instants are ISO 8601 in UTC. */
 export interface StoredApiKey {
@@ -49,23 +51,6 @@ export type Rotation =
   | { kind: 'inactive'; key: StoredApiKey }
   /** Rotated before: its successor holds the key's policy now, and is what to rotate. */
   | { kind: 'rotated_already'; key: StoredApiKey };
-
-/**
- * Whether a key is accepted at `now` (`active`), and if not, why: it was `revoked`, or it is past its expiry.
- * Compared as instants: as text, a year written with six digits (`+010000-…`) would sort before `2027-…`.
- */
-export function keyState(key: Pick<StoredApiKey, 'revokedAt' | 'expiresAt'>, now: string): ApiKey['state'] {
-  if (key.revokedAt !== null) return 'revoked';
-  return key.expiresAt === null || Date.parse(key.expiresAt) > Date.parse(now) ? 'active' : 'expired';
-}
-
-/**
- * `keyState(key, now) === 'active'`, as a condition on stored rows. Compared as text, which is time order for what
- * the store writes: every instant in `storedInstant`'s form, whose year has four digits (migration 007 rewrote
- * the six-digit years earlier versions wrote).
- */
-const activeAt = (now: string) => (eb: ExpressionBuilder<DatabaseSchema, 'api_keys'>) =>
-  eb.and([eb('revoked_at', 'is', null), eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)])]);
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -118,11 +103,11 @@ export class ApiKeyRepository {
 
   /**
    * Revokes a key; revoking a revoked key changes nothing and is no error. With `keepAManager`, nothing changes when
-   * the revocation would leave no active stored key that may manage keys and stays: a store with no manager left
-   * is locked out. A rotated key does not stay (it stops at the end of its overlap), so revoking its one successor
-   * is refused, and so is revoking the rotated key when nothing else stays. The active managers are locked first,
-   * so that two managers revoking each other (or themselves) at the same moment, on any instance, are decided one
-   * after the other and the second sees what the first did.
+   * the revocation would leave no active stored key that may manage keys and lasts (`lastsAsManager`): a store with
+   * no manager left is locked out, and a manager that is about to stop (rotated, or expiring within
+   * LASTING_MANAGER_HOURS) would leave it so soon after. The active managers are locked first, so that two managers
+   * revoking each other (or themselves) at the same moment, on any instance, are decided one after the other and the
+   * second sees what the first did.
    */
   async revoke(id: number, options: { keepAManager?: boolean; now?: string } = {}): Promise<Revocation> {
     const now = storedInstant(options.now ?? Date.now());
@@ -131,7 +116,7 @@ export class ApiKeyRepository {
       const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
       if (!key) return { kind: 'not_found' };
       if (key.revokedAt !== null) return { kind: 'revoked', key, already: true };
-      const othersStaying = managers.filter((manager) => manager.id !== id && !manager.rotated);
+      const othersStaying = managers.filter((manager) => manager.id !== id && lastsAsManager(manager, now));
       if (managers.some((manager) => manager.id === id) && othersStaying.length === 0) {
         return { kind: 'last_manager' };
       }
@@ -218,30 +203,6 @@ function toStoredApiKey(row: Selectable<ApiKeysTable>): StoredApiKey {
     rotatedAt: row.rotated_at,
     replacesId: row.replaces_id === null ? null : Number(row.replaces_id),
   };
-}
-
-/**
- * The active stored keys that may manage keys, and whether each was rotated (it then stops at the end of its
- * overlap), locked until the transaction ends. PostgreSQL locks the rows, in id order so that two lockers never
- * wait on each other, and re-reads a row another transaction changed while it waited. SQLite has one writer: a write first takes the database's write lock, which another instance
- * waits for (`busy_timeout`), where a read first would fail its later write.
- */
-async function lockActiveManagers(
-  transaction: Kysely<DatabaseSchema>,
-  dialect: Dialect,
-  now: string,
-): Promise<{ id: number; rotated: boolean }[]> {
-  if (dialect === 'sqlite')
-    await sql`update api_keys set revoked_at = revoked_at where 0`.execute(transaction);
-  const query = transaction
-    .selectFrom('api_keys')
-    .select(['id', 'rotated_at'])
-    .where(activeAt(now))
-    // Scopes are words of API_KEY_SCOPES, none of which contains another: the pattern matches that one scope.
-    .where('scopes', 'like', '%keys:manage%')
-    .orderBy('id');
-  const rows = await (dialect === 'postgres' ? query.forUpdate() : query).execute();
-  return rows.map((row) => ({ id: Number(row.id), rotated: row.rotated_at !== null }));
 }
 
 /** Records that the store has issued a key; true when this call is the one that did, first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyState } from './api-key-repository.js';
+import { keyState } from './key-state.js';
 
 const now = '2026-11-26T12:00:00.000Z';
 
