@@ -1,5 +1,6 @@
 import { LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withoutPassword } from './data-commands/data-connection.js';
 import { openRepositories, type Repositories } from './store/repositories.js';
 import { databaseUrlOf, type TestDatabase, testDatabaseKinds } from './test-support/databases.js';
 import { runServerScript } from './test-support/server-process.js';
@@ -32,6 +33,9 @@ describe.each(testDatabaseKinds)('keys revoke leaves a manager that lasts, on $n
     ]);
     return { code: await run.exited, output: run.output() };
   };
+  /** Where the command says it revoked a key: the SQLite file, or the PostgreSQL URL without its password. */
+  const where = () =>
+    database.config.kind === 'sqlite' ? database.config.path : withoutPassword(database.config.url);
   const managerExpiringIn = (ms: number) =>
     store.apiKeys.create(`expires in ${ms} ms`, {
       scopes: ['keys:manage'],
@@ -51,7 +55,10 @@ describe.each(testDatabaseKinds)('keys revoke leaves a manager that lasts, on $n
     expect((await store.apiKeys.findById(lasting.id))?.revokedAt).toBeNull();
 
     const next = await managerExpiringIn(2 * LASTING_MANAGER_HOURS * HOUR_MS);
-    expect(await revoke(lasting.id)).toStrictEqual({ code: 0, output: `Revoked key ${lasting.id}.\n` });
+    expect(await revoke(lasting.id)).toStrictEqual({
+      code: 0,
+      output: `Revoked key ${lasting.id} in ${where()}.\n`,
+    });
     expect((await revoke(next.id)).code).toBe(1);
   });
 
@@ -59,7 +66,7 @@ describe.each(testDatabaseKinds)('keys revoke leaves a manager that lasts, on $n
     const only = await store.apiKeys.create('only manager', { scopes: ['keys:manage'] });
     expect(await revoke(only.id, { API_KEYS: 'configured-key-0123456789' })).toStrictEqual({
       code: 0,
-      output: `Revoked key ${only.id}.\n`,
+      output: `Revoked key ${only.id} in ${where()}.\n`,
     });
   });
 });
