@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { sharedClock } from './test-clock.js';
 
 /** Ends the server when the test process ends, however it ends (its stdin is the test's pipe). */
 const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.mjs', import.meta.url));
@@ -13,7 +14,10 @@ const KEPT_OUTPUT_CHARACTERS = 256_000;
 export interface ServerProcessOptions {
   /** The script to run: a built entry (`dist/main.js`) on plain Node, or a source (`src/main.ts`) through tsx. */
   entry: string;
-  /** The server's whole environment besides PATH and the test defaults (NODE_ENV=test, LOG_LEVEL=info, PORT=0). */
+  /**
+   * The server's whole environment besides PATH, the test's clock (test-clock.ts) and the test defaults
+   * (NODE_ENV=test, LOG_LEVEL=info, PORT=0).
+   */
   env?: Record<string, string | undefined>;
   args?: readonly string[];
   cwd?: string;
@@ -45,7 +49,14 @@ export function startServerProcess(options: ServerProcessOptions): ServerProcess
     {
       cwd: options.cwd,
       // info, not warn: the line that says where the server listens is an info line.
-      env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', LOG_LEVEL: 'info', PORT: '0', ...options.env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ...sharedClock(),
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        PORT: '0',
+        ...options.env,
+      },
       // stdin is the pipe that ties the server's life to this process's.
       stdio: ['pipe', 'pipe', 'pipe'],
       ...options.user,

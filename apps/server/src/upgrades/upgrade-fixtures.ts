@@ -40,6 +40,22 @@ export const fixtureReleases = (): string[] =>
     .map((entry) => entry.name)
     .sort();
 
+/**
+ * The instant the release finished writing the fixture: the last creation, revocation or rotation it listed (the
+ * rotation's successor is the last thing it makes). The test serves each fixture just after it, so that every expiry
+ * and rotation overlap stands as it stood then, however long ago that was.
+ */
+export function writtenAt(written: Written): Date {
+  const instants = written.keys.listed.flatMap((key) => [
+    key.createdAt,
+    key.revokedAt,
+    key.rotatedAt ?? null,
+  ]);
+  return new Date(
+    Math.max(...instants.flatMap((instant) => (instant === null ? [] : [Date.parse(instant)]))),
+  );
+}
+
 const writtenBy = (folder: string): Written => JSON.parse(readFileSync(join(folder, 'written.json'), 'utf8'));
 
 /** The SQLite fixture: a copy of the file, as an operator's upgrade in place would find it. */
