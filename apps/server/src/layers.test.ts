@@ -85,6 +85,12 @@ describe("the server's layers (apps/server/README.md, .dependency-cruiser.mjs)",
     );
   });
 
+  it('keeps the ground floor, the configuration, free of upward imports, so that ranking floors by imports alone agrees', async () => {
+    const { LAYERS, UPWARD_EXCEPTIONS } = (await import(CONFIG)) as LayersConfig;
+    const ground = new RegExp(LAYERS[0]?.path ?? '^$');
+    expect(UPWARD_EXCEPTIONS.filter((exception) => ground.test(exception.from))).toStrictEqual([]);
+  });
+
   it('is the order the README states, with at most two upward imports, each with its reason', async () => {
     const { LAYERS, UPWARD_EXCEPTIONS } = (await import(CONFIG)) as LayersConfig;
     const readme = readFileSync(join(SERVER_DIR, 'README.md'), 'utf8');
