@@ -1,4 +1,4 @@
-import type { ApiKey } from '@animal-store/contract';
+import { type ApiKey, LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { KeyTable } from './key-table';
@@ -57,6 +57,29 @@ describe('KeyTable', () => {
       'Revoke “key 1” (as_key1…)',
     ]);
     expect(screen.queryByText(/The last key that can manage keys/)).toBeNull();
+  });
+
+  it('keeps Revoke from the last manager that lasts, as the store does: a rotated one or one expiring within a day does not count', () => {
+    const soon = new Date(Date.now() + (LASTING_MANAGER_HOURS - 1) * 3_600_000).toISOString();
+    const later = new Date(Date.now() + (LASTING_MANAGER_HOURS + 1) * 3_600_000).toISOString();
+    const expiringSoon = { ...key(2, ['keys:manage']), expiresAt: soon };
+    const rotated = { ...key(3, ['keys:manage']), rotatedAt: '2026-11-26T12:00:00.000Z', expiresAt: later };
+    // Key 1 is the one manager that lasts: the others would leave nobody, so they may go; key 1 may not.
+    expect(revokeButtons([key(1, ['keys:manage']), expiringSoon, rotated], 1)).toStrictEqual([
+      'Revoke “key 2” (as_key2…)',
+      'Revoke “key 3” (as_key3…)',
+    ]);
+    cleanup();
+    // No manager lasts: the store refuses every manager's revocation.
+    expect(revokeButtons([expiringSoon, rotated, key(4, ['pets:read'])], 2)).toStrictEqual([
+      'Revoke “key 4” (as_key4…)',
+    ]);
+    cleanup();
+    // A manager that lasts beyond the bound counts.
+    expect(revokeButtons([key(1, ['keys:manage']), { ...expiringSoon, expiresAt: later }], 1)).toStrictEqual([
+      'Revoke “key 1” (as_key1…)',
+      'Revoke “key 2” (as_key2…)',
+    ]);
   });
 
   it('says which key a successor replaces and when the rotated key stops, and offers no second rotation', () => {

@@ -1,4 +1,4 @@
-import type { ApiKey } from '@animal-store/contract';
+import { type ApiKey, LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import { Instant } from './instant';
 import { keyLabel } from './key-words';
 
@@ -16,14 +16,26 @@ interface KeyTableProps {
 const managesKeys = (key: ApiKey) =>
   !key.configured && key.state === 'active' && key.scopes.includes('keys:manage');
 
+/** The store's rule for a manager that stays: not rotated, and not expiring within LASTING_MANAGER_HOURS. */
+const lastsAsManager = (key: ApiKey, now: number) =>
+  managesKeys(key) &&
+  key.rotatedAt === null &&
+  (key.expiresAt === null || Date.parse(key.expiresAt) > now + LASTING_MANAGER_HOURS * 3_600_000);
+
 /**
- * The one active stored key that may manage keys, while no key of the server's settings (`API_KEYS`) can: the store
- * refuses its revocation (`last_key_manager`), whoever asks, so the screen says so instead of offering it.
+ * The active stored keys that may manage keys whose revocation would leave no other manager that lasts, while no key
+ * of the server's settings (`API_KEYS`) can manage keys: the store refuses those revocations (`last_key_manager`),
+ * whoever asks, so the screen says so instead of offering them.
  */
-function lastManagerId(keys: readonly ApiKey[]): ApiKey['id'] | undefined {
-  if (keys.some((key) => key.configured)) return undefined;
-  const managers = keys.filter(managesKeys);
-  return managers.length === 1 ? managers[0]?.id : undefined;
+function managersTheStoreKeeps(keys: readonly ApiKey[], now: number): Set<ApiKey['id']> {
+  if (keys.some((key) => key.configured)) return new Set();
+  const lasting = keys.filter((key) => lastsAsManager(key, now));
+  return new Set(
+    keys
+      .filter(managesKeys)
+      .filter((key) => !lasting.some((other) => other.id !== key.id))
+      .map((key) => key.id),
+  );
 }
 
 /** Which key a rotation's successor replaced, by the prefix people recognise it by. */
@@ -37,7 +49,7 @@ function Replaces({ apiKey, keys }: { apiKey: ApiKey; keys: readonly ApiKey[] })
 
 /** Every key as a row on a wide screen and as a card on a phone (layout.css), in the order the store lists them. */
 export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotate }: KeyTableProps) {
-  const lastManager = lastManagerId(keys);
+  const kept = managersTheStoreKeeps(keys, Date.now());
   return (
     <div className="table-scroll">
       <table className="key-table" aria-busy={busy}>
@@ -98,7 +110,7 @@ export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotat
               <td className="key-actions">
                 <KeyActions
                   apiKey={key}
-                  isLastManager={key.id === lastManager}
+                  isLastManager={kept.has(key.id)}
                   onRevoke={onRevoke}
                   onRotate={onRotate}
                 />

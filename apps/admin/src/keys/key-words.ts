@@ -1,4 +1,4 @@
-import type { ApiKey } from '@animal-store/contract';
+import { type ApiKey, LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import type { CallFailure } from '../api/api-error';
 import { failureWords } from '../api/failure-words';
 
@@ -12,7 +12,7 @@ export function keyProblem(failure: CallFailure, doing: string): string {
   if (failure.kind === 'refused') {
     switch (failure.body.code) {
       case 'last_key_manager':
-        return 'This is the last active key that can manage keys, so it cannot be revoked: nobody could manage keys afterwards. Create another key with keys:manage first.';
+        return `This is the last active key that can manage keys for more than ${LASTING_MANAGER_HOURS} hours, so it cannot be revoked: nobody could manage keys afterwards. Create another key with keys:manage that does not expire sooner first.`;
       case 'api_key_inactive':
         return 'This key has been revoked or has expired in the meantime, so it cannot be rotated. The list shows its state now.';
       case 'api_key_rotated':
