@@ -65,6 +65,7 @@ export async function createStoreServer(
     pets: repositories.pets,
     petCreation: repositories.petCreation,
     apiKeys: repositories.apiKeys,
+    auditLog: repositories.auditLog,
     keyVerifier,
     forgetKeyEverywhere: forgetKeysAcrossWorkers(keyVerifier, logger),
     logger,
