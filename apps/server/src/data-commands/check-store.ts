@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { keyState } from '../store/api-key-repository.js';
+import { checkAuditChain } from './audit-chain-check.js';
 import type { DataConnection, Row } from './data-connection.js';
 import { appliedMigrations, largestId, sequenceNext } from './store-inspection.js';
 import { STORE_TABLES } from './store-tables.js';
@@ -77,6 +78,7 @@ export async function checkStore(
     problem: unmarked.length > 0 ? `replaced keys without a rotation mark: ${ids(unmarked)}` : undefined,
   });
   results.push(await wayToManageKeys(connection, configuredManagers));
+  results.push(await checkAuditChain(connection.db));
   return results;
 }
 
