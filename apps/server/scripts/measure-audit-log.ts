@@ -14,10 +14,14 @@ import { ApiKeyRepository } from '../src/store/api-key-repository.js';
 import { auditHashOf } from '../src/store/audit-chain.js';
 import { AuditLog } from '../src/store/audit-log.js';
 import { openRepositories } from '../src/store/repositories.js';
+import { databaseTuning } from '../src/tuning/index.js';
 
 const events = Number(process.argv[2] ?? 1_000_000);
 const config = loadConfig(process.env);
-const store = await openRepositories(config.database);
+// With the tuning the server runs with (prepared statements cached or named), as prepare-store.ts opens it.
+const store = await openRepositories(config.database, {
+  tuning: databaseTuning({ namedPostgresStatements: true }),
+});
 const { db, dialect } = store.database;
 
 /** The key operations as they were before the audit log: the same transaction, no event. */
