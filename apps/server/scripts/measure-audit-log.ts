@@ -35,6 +35,7 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] as number;
+const say = (line: string) => process.stdout.write(`${line}\n`);
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 const audited = store.apiKeys;
@@ -57,7 +58,7 @@ for (let index = 0; index < 300; index++) {
     times.push((performance.now() - started) / 2);
   }
 }
-console.log(
+say(
   `key operation (${dialect}): ${ms(median(withEvent))} with its event, ${ms(median(withoutEvent))} without: ` +
     `${(median(withEvent) / median(withoutEvent)).toFixed(2)}x`,
 );
@@ -114,7 +115,7 @@ for (let seeded = 0; seeded < events; ) {
       .execute();
   });
 }
-console.log(`seeded ${events} events in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+say(`seeded ${events} events in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 // The planner's statistics, as autovacuum would gather them on a store that grew over time.
 if (dialect === 'postgres') await sql`analyze audit_events`.execute(db);
 
@@ -125,13 +126,13 @@ for (let index = 0; index < 1000; index++) {
   await store.auditLog.list({ limit: 20, keyId });
   reads.push(performance.now() - started);
 }
-console.log(
+say(
   `list by keyId over ${events} events: p50 ${ms(percentile(reads, 0.5))}, p99 ${ms(percentile(reads, 0.99))}`,
 );
 
 const checkStarted = performance.now();
 const checked = await checkAuditChain(db);
-console.log(
+say(
   `chain check over ${events + 600} events: ${((performance.now() - checkStarted) / 1000).toFixed(1)} s, ${checked.problem ?? 'verifies'}`,
 );
 await store.database.close();
