@@ -220,3 +220,23 @@ describe.each(testDatabaseKinds)('the audit log of key operations on $name', (ki
     expect(await action.json()).toMatchObject({ code: 'validation_failed' });
   });
 });
+
+describe('the audit log behind a trusted proxy', () => {
+  const server = useTestServer(undefined, { config: { trustProxy: ['loopback'] } });
+
+  it('records the client the proxy names, by the rule the log follows', async () => {
+    const response = await server().request('/v1/api-keys', {
+      ...post({ name: 'proxied', scopes: ['pets:read'] }),
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.24' },
+    });
+    expect(response.status).toBe(201);
+    const [event] = AuditEventSchema.array().parse(
+      await (await server().request('/v1/audit-events?limit=1')).json(),
+    );
+    expect(event?.clientAddress).toBe('203.0.113.24');
+    const logged = server()
+      .logLines()
+      .find((line) => (line.req as { id?: string } | undefined)?.id === response.headers.get('x-request-id'));
+    expect(logged?.req).toMatchObject({ remoteAddress: '203.0.113.24' });
+  });
+});
