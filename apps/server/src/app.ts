@@ -2,6 +2,8 @@ import { API_BASE_PATH } from '@animal-store/contract';
 import express from 'express';
 import type { Logger } from 'pino';
 import { apiKeyOperations } from './api/api-key-operations.js';
+import { auditContextReader, scopeRefusalRecorder } from './api/audit-context.js';
+import { auditOperations } from './api/audit-operations.js';
 import { requireApiKey } from './api/authenticate.js';
 import { answerMethodNotAllowed } from './api/method-not-allowed.js';
 import { mountOperations } from './api/mount-operations.js';
@@ -27,6 +29,7 @@ import { adminAppRoutes } from './pages/admin-app.js';
 import { apiDocsRoutes, serveOpenApiDocument } from './pages/api-docs.js';
 import { faviconRoutes } from './pages/favicon.js';
 import type { ApiKeyRepository } from './store/api-key-repository.js';
+import type { AuditLog } from './store/audit-log.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
 
@@ -43,6 +46,8 @@ export interface AppDependencies {
   pets: PetRepository;
   petCreation: PetCreation;
   apiKeys: ApiKeyRepository;
+  /** The audit log of key operations, which the key repository writes too. */
+  auditLog: AuditLog;
   keyVerifier: KeyVerifier;
   /** Makes a key revoked or rotated here hold at once in every worker of the instance; by default, in this process. */
   forgetKeyEverywhere?: ForgetKeyEverywhere;
@@ -119,12 +124,16 @@ export function createApp(deps: AppDependencies): express.Express {
   // 3.–6. The operations (api/mount-operations.ts): 3. each one's own steps (api/pet-operations.ts,
   //    api/api-key-operations.ts), 4. authentication and the scope the contract names, 5. its body steps,
   //    6. validation by the contract, then its handler.
+  //    A key operation records its changes and refusals with who asked and from where, by the log's address rule.
+  const auditContextOf = auditContextReader(clientAddress);
   const operations = {
     ...petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
-    ...apiKeyOperations({ ...deps, keyUsage, publicBaseUrl: deps.config.publicBaseUrl }),
+    ...apiKeyOperations({ ...deps, keyUsage, publicBaseUrl: deps.config.publicBaseUrl, auditContextOf }),
+    ...auditOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
   };
   mountOperations(app, operations, {
     authenticate,
+    recordScopeRefusal: scopeRefusalRecorder(deps.auditLog, auditContextOf),
     logger: deps.logger,
     keyUsage,
     headerBlock,

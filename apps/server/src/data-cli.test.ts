@@ -13,13 +13,13 @@ const NO_LASTING_MANAGER =
 
 describe('data command line', () => {
   it.each([
-    [[], 'a command is needed: backup, restore, copy or check'],
+    [[], 'a command is needed: backup, restore, copy, check or audit-export'],
     [['backup'], '`data backup` needs the FILE to write'],
     [['restore', 'a.db', 'b.db'], "unexpected argument 'b.db' after 'restore'"],
     [['copy'], '`data copy` needs --to URL, the empty database to copy into'],
     [['copy', '--to', 'mysql://db'], '--to must be a postgres://, postgresql:// or file: URL'],
     [['check', '--to', 'file:x.db'], '--to is only for `data copy`'],
-    [['vacuum'], "unknown command 'vacuum': use backup, restore, copy or check"],
+    [['vacuum'], "unknown command 'vacuum': use backup, restore, copy, check or audit-export"],
   ])('%j exits 2, saying what is wrong before the usage', async (args, problem) => {
     const result = await runDataCommand({}, ...args);
     expect(result.code).toBe(2);

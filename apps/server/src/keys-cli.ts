@@ -13,6 +13,7 @@ import {
 import { storedKeyView } from './api/api-key-view.js';
 import { type DatabaseConfig, loadConfig } from './config/config.js';
 import { withoutPassword } from './data-commands/data-connection.js';
+import { operatorContext } from './keys/operator-context.js';
 import { openRepositories } from './store/repositories.js';
 
 const USAGE = `Manage the API keys of the Animal Store database named by DATABASE_URL.
@@ -156,10 +157,11 @@ async function run(command: KeysCommand): Promise<number> {
   try {
     switch (command.kind) {
       case 'create': {
-        const created = await store.apiKeys.create(command.name, {
-          scopes: command.scopes,
-          expiresAt: command.expiresAt,
-        });
+        const created = await store.apiKeys.create(
+          command.name,
+          { scopes: command.scopes, expiresAt: command.expiresAt },
+          operatorContext('keys create'),
+        );
         const scopes = created.scopes.join(' ');
         process.stderr.write(
           `Created key ${created.id} (${created.name}; ${scopes}) in ${where}. It is shown only this once:\n`,
@@ -192,9 +194,11 @@ async function run(command: KeysCommand): Promise<number> {
       }
       case 'revoke': {
         // As the API does: without API_KEYS, a revocation leaves a key with keys:manage that lasts.
-        const revocation = await store.apiKeys.revoke(command.id, {
-          keepAManager: config.apiKeys.length === 0,
-        });
+        const revocation = await store.apiKeys.revoke(
+          command.id,
+          { keepAManager: config.apiKeys.length === 0 },
+          operatorContext('keys revoke'),
+        );
         if (revocation.kind === 'last_manager') {
           process.stderr.write(
             `keys: key ${command.id} is the last active key that can manage keys for more than ` +

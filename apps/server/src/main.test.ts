@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATION_NAMES } from './database/migrations.js';
 import { RELEASE_VERSION } from './release-version.js';
 import { createAwaitingBody } from './test-support/awaiting-body.js';
 import {
@@ -157,7 +158,7 @@ describe('the server process', () => {
     const older = start({ API_KEYS: KEY, DATABASE_URL });
     expect(await older.exited).toBe(1);
     expect(older.output()).toBe(
-      `animal-store: The database has schema version 999, written by release 99.0.0, and this server (release ${RELEASE_VERSION}) knows schema versions up to 8: start a release at least as new as the one that wrote it.\n`,
+      `animal-store: The database has schema version 999, written by release 99.0.0, and this server (release ${RELEASE_VERSION}) knows schema versions up to ${MIGRATION_NAMES.length}: start a release at least as new as the one that wrote it.\n`,
     );
   });
 

@@ -57,6 +57,7 @@ const RULES = {
     whenUnsure:
       'The store may have rotated the key before it failed: list the keys to see whether it made a successor; its secret is not shown again, so revoke that successor before rotating again.',
   },
+  listAuditEvents: READ,
 } satisfies Record<keyof StoreContract, OperationRules>;
 
 const routeName = (route: Pick<AppRoute, 'method' | 'path'>) => `${route.method} ${route.path}`;

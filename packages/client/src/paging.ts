@@ -8,25 +8,30 @@ export interface PetPage {
 }
 
 /**
- * Every animal of a listing, fetched a page at a time as the loop asks for them: `for await (const pet of
- * listing)`, or `for await (const pets of listing.pages())` page by page. Each loop starts again from the first
+ * Every item of a listing, fetched a page at a time as the loop asks for them: `for await (const item of
+ * listing)`, or `for await (const items of listing.pages())` page by page. Each loop starts again from the first
  * page.
  */
-export interface PetListing extends AsyncIterable<Pet> {
-  pages(): AsyncIterable<Pet[]>;
+export interface Listing<Item> extends AsyncIterable<Item> {
+  pages(): AsyncIterable<Item[]>;
 }
+
+/** A listing of animals. */
+export type PetListing = Listing<Pet>;
 
 /**
  * A listing on `fetchPage`, which fetches the page at a cursor (the first page at none). A cursor the listing has
  * already followed would start a loop that never ends: it is an answer no store gives, and ends the listing.
  */
-export function petListing(fetchPage: (cursor: string | undefined) => Promise<PetPage>): PetListing {
+export function listing<Item>(
+  fetchPage: (cursor: string | undefined) => Promise<{ items: Item[]; nextCursor: string | undefined }>,
+): Listing<Item> {
   async function* pages() {
     const followed = new Set<string>();
     let cursor: string | undefined;
     do {
       const page = await fetchPage(cursor);
-      yield page.pets;
+      yield page.items;
       cursor = page.nextCursor;
       if (cursor !== undefined && followed.has(cursor)) throw repeatedCursor();
       if (cursor !== undefined) followed.add(cursor);
@@ -35,10 +40,17 @@ export function petListing(fetchPage: (cursor: string | undefined) => Promise<Pe
   return {
     pages,
     async *[Symbol.asyncIterator]() {
-      for await (const pets of pages()) yield* pets;
+      for await (const items of pages()) yield* items;
     },
   };
 }
+
+/** The listing of animals on `fetchPage`. */
+export const petListing = (fetchPage: (cursor: string | undefined) => Promise<PetPage>): PetListing =>
+  listing(async (cursor) => {
+    const page = await fetchPage(cursor);
+    return { items: page.pets, nextCursor: page.nextCursor };
+  });
 
 const repeatedCursor = () =>
   new AnimalStoreError({

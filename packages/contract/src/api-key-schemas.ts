@@ -24,7 +24,7 @@ const CALENDAR_DATE = z.core.regexes.date.source.replace(/^\^|\$$/g, '');
  * An instant a client sends: a date, hours and minutes, optional seconds and fraction, then `Z` or an offset that a
  * clock can show (`+05:30`, `+0530`; not `+24:00` or `+99:99`).
  */
-const ISO_INSTANT = new RegExp(
+export const ISO_INSTANT = new RegExp(
   `^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)$`,
 );
 

@@ -8,6 +8,7 @@ import {
   NewApiKeySchema,
   RotateApiKeySchema,
 } from './api-key-schemas.js';
+import { AuditEventListSchema, ListAuditEventsQuerySchema } from './audit-event-schemas.js';
 import { FIELD_MESSAGES } from './messages.js';
 import { SHARED_ROUTER_OPTIONS } from './router-options.js';
 import { DEFAULT_ROTATION_OVERLAP_HOURS, LASTING_MANAGER_HOURS } from './rules.js';
@@ -105,6 +106,22 @@ export const apiKeysContract = c.router(
         413: ErrorSchema,
         415: ErrorSchema,
       },
+    },
+    listAuditEvents: {
+      method: 'GET',
+      path: '/audit-events',
+      query: ListAuditEventsQuerySchema,
+      metadata: manageKeys,
+      summary: 'List the audit log of key operations',
+      description:
+        'Returns the recorded key operations, newest first: every key created, rotated or revoked (through the API, ' +
+        "the server's `keys` commands or at start-up), every such operation refused to an authenticated caller, and " +
+        'every store loaded by `data restore` or `data copy`; at most `limit` of them, optionally only those of one ' +
+        'key (`keyId`: acting on it, made by it, or a rotation making it), one `action`, or a time range (`since` ' +
+        'included, `until` excluded). When more events follow, the response carries a `Link: <…>; rel="next"` ' +
+        'header, as listPets does. Each event carries the SHA-256 `hash` of its canonical form and the hash of the ' +
+        'event before it: an auditor who keeps the newest hash can later prove that nothing before it changed.',
+      responses: { 200: AuditEventListSchema, 400: ErrorSchema },
     },
   },
   SHARED_ROUTER_OPTIONS,

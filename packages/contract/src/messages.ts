@@ -1,3 +1,4 @@
+import { AUDIT_ACTIONS } from './audit-actions.js';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_NAME_MAX_LENGTH, PET_STATUSES } from './limits.js';
 import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEY_LIFETIME_DAYS, MAX_ROTATION_OVERLAP_HOURS } from './rules.js';
 import { API_KEY_SCOPES } from './scopes.js';
@@ -38,6 +39,9 @@ export const FIELD_MESSAGES = {
   expiryTooFar: `must be at most ${MAX_API_KEY_LIFETIME_DAYS} days ahead`,
   notKeyId:
     'must be the id of a stored key (a positive whole number); keys set by API_KEYS are changed there',
+  notAuditKeyId:
+    'must be the id of a key: a positive whole number, or env-1, env-2… for a key set by API_KEYS',
+  notAuditAction: `must be one of ${AUDIT_ACTIONS.join(', ')}`,
   notOverlapHours: `must be a whole number of hours from 0 to ${MAX_ROTATION_OVERLAP_HOURS}`,
   /** For a rule that has no message of its own: the server never passes a library's text on. */
   invalid: 'is not valid',

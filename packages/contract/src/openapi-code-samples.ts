@@ -79,6 +79,12 @@ const CLIENT_CALLS: Record<OperationId, (example: OperationExample) => string[]>
     `const successor = await client.apiKeys.rotate(${pathParams?.keyId}, ${literal(body)});`,
     'console.log(successor.key);',
   ],
+  listAuditEvents: ({ query }) => [
+    '// Newest first; follows the next link to the oldest event.',
+    `for await (const event of client.auditEvents.list(${literal(query)})) {`,
+    '  console.log(event.at, event.action, event.outcome, event.actor.name);',
+    '}',
+  ],
 };
 
 const CLIENT_SETUP = [

@@ -104,6 +104,12 @@ const OWN_ERRORS: Record<OperationId, Record<string, ApiError[]>> = {
     413: [TOO_LARGE],
     415: [NOT_JSON],
   },
+  listAuditEvents: {
+    400: [
+      refused('query parameter', 'since', M.notDateTime),
+      error('invalid_cursor', 'The cursor is not one this store issued; start again without it.'),
+    ],
+  },
 };
 
 /** The Error bodies `operationId` may answer with `status`; none for a status it never answers. */

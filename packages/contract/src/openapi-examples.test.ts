@@ -48,6 +48,10 @@ describe('the examples of the OpenAPI document', () => {
       'idempotency-key': 'none',
       petId: 1042,
       keyId: 'none',
+      // A filled-in filter would hide events a reader expects to see.
+      action: 'none',
+      since: 'none',
+      until: 'none',
     });
   });
 

@@ -1,4 +1,5 @@
 import type { ApiKey, CreatedApiKey, NewApiKey, RotateApiKey } from './api-key-schemas.js';
+import type { AuditEvent } from './audit-event-schemas.js';
 import type { NewPet, Pet } from './schemas.js';
 import type { StoreContract } from './store-contract.js';
 
@@ -77,6 +78,34 @@ const ROTATED_INVENTORY_KEY = {
   key: 'as_YdqiZUkBxL2Vxor4C71zVCSfpYwPw4QGIYsiYEYzhEQ9wTPeA',
 } satisfies CreatedApiKey;
 
+/** The rotation above as the audit log records it, and the key creation before it, with their true hashes. */
+const ROTATION_EVENT = {
+  id: 318,
+  at: '2027-05-02T08:30:00.125Z',
+  action: 'api_key.rotated',
+  outcome: 'done',
+  code: null,
+  actor: { type: 'key', keyId: '3', name: 'ops-admin' },
+  keyId: INVENTORY_KEY.id,
+  successorId: ROTATED_INVENTORY_KEY.id,
+  requestId: '6f1d1c52-4c1e-4f51-a0a4-2b7e0c3d9f10',
+  clientAddress: '203.0.113.24',
+  userAgent: 'animal-store-cli/1.4.0',
+  previousHash: '974bfb2aa9784df916759ed5859283b4cac03a99ee80e7ec04026dc0602eef50',
+  hash: 'cd22127968851b8779d5a8009f010b453075c63b270165ff82e730f2e5574898',
+} satisfies AuditEvent;
+
+const CREATION_EVENT = {
+  ...ROTATION_EVENT,
+  id: 317,
+  at: '2026-11-23T09:14:05.318Z',
+  action: 'api_key.created',
+  successorId: null,
+  requestId: '0b7e5d2a-9c4f-4e8b-8a1d-3f6c2e9b7a54',
+  previousHash: '3c9a7e5b1d0f8c6a4e2b9d7f5c3a1e0b8d6f4a2c9e7b5d3f1a0c8e6b4d2f9a7c',
+  hash: ROTATION_EVENT.previousHash,
+} satisfies AuditEvent;
+
 /**
  * The example value of a parameter, by name. Tools fill a request with these ("Test Request" on /docs), so none is
  * given where a filled-in value would surprise: `keyId` (a revoke would hit whatever key has that id), `cursor` (a
@@ -111,5 +140,9 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
     pathParams: { keyId: INVENTORY_KEY.id },
     body: ROTATION,
     answer: ROTATED_INVENTORY_KEY,
+  },
+  listAuditEvents: {
+    query: { keyId: String(INVENTORY_KEY.id), limit: 20 },
+    answer: [ROTATION_EVENT, CREATION_EVENT],
   },
 };

@@ -42,6 +42,11 @@ export function responseHeaders(operationId: string, status: string): Record<str
       'The next page, `<…&cursor=…>; rel="next"`, while more animals follow; absent on the last.',
     );
   }
+  if (operationId === 'listAuditEvents' && status === '200') {
+    headers.Link = header(
+      'The next page, `<…&cursor=…>; rel="next"`, while older events follow; absent on the last.',
+    );
+  }
   if ((operationId === 'createApiKey' || operationId === 'rotateApiKey') && status === '201') {
     headers.Location = header('The address of the new key (`/v1/api-keys/{keyId}`).');
   }

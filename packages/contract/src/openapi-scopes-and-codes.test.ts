@@ -26,6 +26,7 @@ describe('what the contract gate compares, stated in the document', () => {
       ['getCurrentApiKey', []],
       ['revokeApiKey', ['keys:manage']],
       ['rotateApiKey', ['keys:manage']],
+      ['listAuditEvents', ['keys:manage']],
     ]);
   });
 

@@ -104,6 +104,7 @@ describe('OpenAPI document for readers', () => {
       ['getCurrentApiKey', ['API keys'], 'any key'],
       ['revokeApiKey', ['API keys'], 'keys:manage'],
       ['rotateApiKey', ['API keys'], 'keys:manage'],
+      ['listAuditEvents', ['API keys'], 'keys:manage'],
     ]);
     expect(openApiDocument.tags?.map((tag) => tag.name)).toStrictEqual(['Animals', 'API keys', 'Errors']);
   });

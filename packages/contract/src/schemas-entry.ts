@@ -4,6 +4,10 @@
  * Zod 3's types and so do not typecheck in a project on Zod 4 (docs/decisions/002).
  */
 export * from './api-key-schemas.js';
+export * from './audit-actions.js';
+export * from './audit-canonical-form.js';
+export * from './audit-event-schemas.js';
+export * from './audit-page-link.js';
 export * from './errors.js';
 export * from './host-for-url.js';
 export * from './http-url.js';

@@ -89,7 +89,7 @@ export type ApiError = z.infer<typeof ErrorSchema>;
  * A query parameter given at most once: Express reads a repeated one as an array, which no parameter accepts.
  * Values are converted with a regex and a pipe, never `.transform` (see PetIdPathSchema).
  */
-const singleQueryValue = () => z.string({ error: M.repeated });
+export const singleQueryValue = () => z.string({ error: M.repeated });
 
 /** `limit` as canonical decimal digits, as path ids are: `1e1`, `0x10`, `+5`, `05` or `5.0` are refused, not read. */
 const ListLimitText = singleQueryValue()
@@ -102,7 +102,7 @@ const ListLimitText = singleQueryValue()
  * reports the text's own issue when only that option fails on its rules; when neither option takes the value, a
  * number is one that is not whole, and anything else is an array: the parameter given twice.
  */
-const ListLimitSchema = z
+export const ListLimitSchema = z
   .union([z.number().int(M.notDecimalDigits), ListLimitText], {
     error: (issue) => (typeof issue.input === 'number' ? M.notDecimalDigits : M.repeated),
   })

@@ -12,6 +12,7 @@ import type { KeyUsage } from '../keys/key-usage.js';
 import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
 import type { ApiKeyRepository } from '../store/api-key-repository.js';
 import { configuredKeyView, storedKeyView } from './api-key-view.js';
+import type { AuditContextOf } from './audit-context.js';
 import { BEARER_CHALLENGE, REFUSALS } from './authenticate.js';
 import type { ApiKeyOperations } from './operation.js';
 
@@ -31,6 +32,7 @@ export function apiKeyOperations({
   keyUsage,
   logger,
   publicBaseUrl,
+  auditContextOf,
 }: {
   apiKeys: ApiKeyRepository;
   keyVerifier: KeyVerifier;
@@ -39,6 +41,8 @@ export function apiKeyOperations({
   logger: Logger;
   /** Absolute addresses start with it; without it they are relative, as createPet's `Location` is. */
   publicBaseUrl?: string | undefined;
+  /** Who asks and from where, for the audit event each change is written with. */
+  auditContextOf: AuditContextOf;
 }): ApiKeyOperations {
   const keysUrl = `${publicBaseUrl ?? ''}${API_BASE_PATH}/api-keys`;
   /** The client authentication admitted: every operation here runs behind it. */
@@ -52,6 +56,7 @@ export function apiKeyOperations({
 
   return {
     listApiKeys: {
+      auditedAs: 'api_keys.listed',
       handler: async () => {
         const now = new Date().toISOString();
         const stored = (await apiKeys.list()).map((key) => storedKeyView(key, now));
@@ -86,14 +91,19 @@ export function apiKeyOperations({
     },
 
     createApiKey: {
+      auditedAs: 'api_key.created',
       readsJsonBody: true,
-      handler: async ({ body, res }) => {
+      handler: async ({ body, req, res }) => {
         const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt).toISOString();
         const problem = expiresAt === null ? undefined : expiryProblem(expiresAt);
         if (problem) {
           return { status: 400, body: errorBody('validation_failed', `body field 'expiresAt': ${problem}`) };
         }
-        const created = await apiKeys.create(body.name, { scopes: body.scopes, expiresAt });
+        const created = await apiKeys.create(
+          body.name,
+          { scopes: body.scopes, expiresAt },
+          auditContextOf(req, res),
+        );
         logChange('API key created', created.id, actingClient(res));
         // The new key's address, as createPet names its animal (RFC 9110: a 201 names what it created).
         res.setHeader('Location', `${keysUrl}/${created.id}`);
@@ -102,14 +112,17 @@ export function apiKeyOperations({
     },
 
     revokeApiKey: {
-      handler: async ({ params, res }) => {
+      auditedAs: 'api_key.revoked',
+      handler: async ({ params, req, res }) => {
         const actor = actingClient(res);
         // A configured key can always manage keys: while one exists, the store cannot be locked out. Otherwise
         // every revocation keeps one that lasts, whoever asks: two managers revoking each other must not leave
         // none, nor may a manager about to expire revoke the one that would have stayed.
-        const outcome = await apiKeys.revoke(params.keyId, {
-          keepAManager: keyVerifier.configuredKeys().length === 0,
-        });
+        const outcome = await apiKeys.revoke(
+          params.keyId,
+          { keepAManager: keyVerifier.configuredKeys().length === 0 },
+          auditContextOf(req, res),
+        );
         switch (outcome.kind) {
           case 'not_found':
             return keyNotFound(params.keyId);
@@ -132,10 +145,16 @@ export function apiKeyOperations({
     },
 
     rotateApiKey: {
+      auditedAs: 'api_key.rotated',
       readsJsonBody: true,
-      handler: async ({ params, body, res }) => {
+      handler: async ({ params, body, req, res }) => {
         const overlapHours = body?.overlapHours ?? DEFAULT_ROTATION_OVERLAP_HOURS;
-        const outcome = await apiKeys.rotate(params.keyId, overlapHours);
+        const outcome = await apiKeys.rotate(
+          params.keyId,
+          overlapHours,
+          Date.now(),
+          auditContextOf(req, res),
+        );
         switch (outcome.kind) {
           case 'not_found':
             return keyNotFound(params.keyId);

@@ -63,12 +63,22 @@ export function requireApiKey(
  * An operation's scope, checked once the key is known and before its body is read: a key without it is answered
  * 403 (RFC 6750 §3.1), which tells the client that a key with more rights would be served.
  */
-export function requireScope(scope: ApiKeyScope, operation: string): RequestHandler {
+export function requireScope(
+  scope: ApiKeyScope,
+  operation: string,
+  /** Records the refusal before it is answered (a key operation's: api/audit-context.ts). */
+  recordRefusal?: (req: Request, res: Response) => Promise<void>,
+): RequestHandler {
   const challenge = `Bearer error="insufficient_scope", scope="${scope}"`;
   const message = `This API key lacks the \`${scope}\` scope, which ${operation} needs.`;
-  return (_req, res, next) => {
-    if (requestContext(res).client?.scopes.has(scope)) return next();
+  const refuse = (res: Response) => {
     res.setHeader('WWW-Authenticate', challenge);
     sendError(res, 'insufficient_scope', message);
+  };
+  return (req, res, next) => {
+    if (requestContext(res).client?.scopes.has(scope)) return next();
+    if (!recordRefusal) return refuse(res);
+    // Returned, so that Express hears of a failure to record, which the error exit answers.
+    return recordRefusal(req, res).then(() => refuse(res), next);
   };
 }

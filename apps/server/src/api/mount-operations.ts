@@ -1,7 +1,7 @@
-import { MAX_BODY_BYTES, requiredScope } from '@animal-store/contract';
+import { type AuditAction, MAX_BODY_BYTES, requiredScope } from '@animal-store/contract';
 import type { AppRoute } from '@ts-rest/core';
 import { createExpressEndpoints, type TsRestRequestHandler } from '@ts-rest/express';
-import express, { type Express, type RequestHandler, type Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { HeaderBlock } from '../http/header-block.js';
 import { passValidationFailureOn, refuseInvalidUtf8, requireJsonBody } from '../http/request-validation.js';
@@ -34,6 +34,8 @@ interface SharedSteps {
   headerBlock?: HeaderBlock;
   /** With tracing on: the ids that join a request's log lines to its trace. */
   traceIdsOf?: (res: Response) => TraceIds | undefined;
+  /** Records a key operation refused for want of its scope (api/audit-context.ts). */
+  recordScopeRefusal?: (req: Request, res: Response, action: AuditAction) => Promise<void>;
 }
 
 /**
@@ -45,9 +47,14 @@ function stepsOf(
   operation: Operation<AppRoute>,
   route: AppRoute,
   name: string,
-  { authenticate, logger, keyUsage, headerBlock, traceIdsOf }: SharedSteps,
+  { authenticate, logger, keyUsage, headerBlock, traceIdsOf, recordScopeRefusal }: SharedSteps,
 ): RequestHandler[] {
   const scope = requiredScope(route);
+  const { auditedAs } = operation;
+  const recordRefusal =
+    auditedAs &&
+    recordScopeRefusal &&
+    ((req: Request, res: Response) => recordScopeRefusal(req, res, auditedAs));
   return [
     ...(operation.deprecatedFor === undefined
       ? []
@@ -62,7 +69,7 @@ function stepsOf(
           }),
         ]),
     ...authenticate,
-    ...(scope === undefined ? [] : [requireScope(scope, name)]),
+    ...(scope === undefined ? [] : [requireScope(scope, name, recordRefusal)]),
     ...(operation.readsJsonBody ? [requireJsonBody, parseJsonBody] : []),
   ];
 }

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@animal-store/contract';
 import type { AppRoute } from '@ts-rest/core';
 import type { AppRouteImplementation } from '@ts-rest/express';
 import type { servedContract } from './served-contract.js';
@@ -13,6 +14,8 @@ export interface Operation<Route extends AppRoute> {
    * successor link, and calls are logged once an hour per key.
    */
   deprecatedFor?: string;
+  /** A key operation: a refusal for want of its scope is recorded in the audit log as this action. */
+  auditedAs?: AuditAction;
   /** Reads a JSON body: it must be sent as UTF-8 JSON and is parsed before validation. */
   readsJsonBody?: true;
   handler: AppRouteImplementation<Route>;
@@ -30,6 +33,9 @@ export type PetOperations = OperationsOf<'listPets' | 'createPet' | 'getPet'>;
 export type ApiKeyOperations = OperationsOf<
   'listApiKeys' | 'getCurrentApiKey' | 'createApiKey' | 'revokeApiKey' | 'rotateApiKey'
 >;
+
+/** The audit log of the key operations. */
+export type AuditOperations = OperationsOf<'listAuditEvents'>;
 
 /** Every operation of the served contract. */
 export type Operations = OperationsOf<keyof Contract>;

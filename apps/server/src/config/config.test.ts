@@ -42,6 +42,7 @@ describe('loadConfig', () => {
       HEADERS_TIMEOUT_MS: '1000',
       MAX_CONNECTIONS: '50',
       WORKERS: '2',
+      AUDIT_RETENTION_DAYS: '90',
       DATABASE_POOL_SIZE: '4',
       DATABASE_QUERY_TIMEOUT_MS: '2500',
       METRICS_PORT: '9464',
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
       rateLimits: { requestsPerKeyPerMinute: 60, authFailuresPerAddressPerMinute: 5 },
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
+      auditRetentionDays: 90,
       metrics: { port: 9464, host: '10.0.0.5' },
       tracing: {
         protocol: 'http/json',

@@ -1,6 +1,7 @@
 import { LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import { sql } from 'kysely';
 import { lastsAsManager } from '../store/key-managers.js';
+import { checkAuditChain } from './audit-chain-check.js';
 import type { DataConnection, Row } from './data-connection.js';
 import { appliedMigrations, largestId, sequenceNext } from './store-inspection.js';
 import { STORE_TABLES } from './store-tables.js';
@@ -81,6 +82,7 @@ export async function checkStore(
     problem: unmarked.length > 0 ? `replaced keys without a rotation mark: ${ids(unmarked)}` : undefined,
   });
   results.push(await wayToManageKeys(connection, configuredManagers));
+  results.push(await checkAuditChain(connection.db));
   return results;
 }
 

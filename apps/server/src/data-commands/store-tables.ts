@@ -71,6 +71,31 @@ export const STORE_TABLES: readonly StoreTable[] = [
     // A replay is promised for 24 hours; a record past that is swept by the server anyway.
     window: { column: 'created_at_ms', ms: IDEMPOTENCY_TTL_MS },
   }),
+  // The audit log and its chain's head, carried whole, so that the chain verifies on the target.
+  table('audit_events', {
+    columns: {
+      id: 'bigint',
+      at: 'text',
+      action: 'text',
+      outcome: 'text',
+      code: 'text',
+      actor_type: 'text',
+      actor_key_id: 'text',
+      actor_name: 'text',
+      key_id: 'bigint',
+      successor_id: 'bigint',
+      request_id: 'text',
+      client_address: 'text',
+      user_agent: 'text',
+      previous_hash: 'text',
+      hash: 'text',
+    },
+    key: ['id'],
+  }),
+  table('audit_chain', {
+    columns: { id: 'integer', last_event_id: 'bigint', last_hash: 'text', start_hash: 'text' },
+    key: ['id'],
+  }),
 ];
 
 /** Tables a database holds beside the store's own, made by the migrations or by SQLite itself. */

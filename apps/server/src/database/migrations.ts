@@ -7,6 +7,7 @@ import {
   sql,
 } from 'kysely';
 import { RELEASE_VERSION } from '../release-version.js';
+import { createAuditTables } from './audit-tables.js';
 import type { Dialect } from './database.js';
 import { normaliseOldKeyForms } from './old-key-forms.js';
 import { assertNotNewer, DatabaseNewerError, readStoreVersion, recordStoreVersion } from './store-version.js';
@@ -130,6 +131,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
           .execute();
       },
     },
+    '009-audit-events': { up: (db: Kysely<unknown>) => createAuditTables(db) },
   };
 }
 

@@ -60,10 +60,51 @@ export interface StoreVersionTable {
   recorded_at: string;
 }
 
+/**
+ * One key operation, done or refused (docs/keys.md, "Audit log"). Ids are the chain's order: each is the head's
+ * next, taken under the head's row lock, never a sequence's (which could commit out of order).
+ */
+export interface AuditEventsTable {
+  id: number;
+  /** When, in the stored instant form, to the millisecond. */
+  at: string;
+  action: string;
+  /** `done` or `refused`. */
+  outcome: string;
+  /** The error code of a refusal; NULL when done. */
+  code: string | null;
+  actor_type: string;
+  /** The acting key's id as text (`12`, `env-1`); NULL for an operator. */
+  actor_key_id: string | null;
+  actor_name: string;
+  /** The stored key acted on. */
+  key_id: number | null;
+  /** The key a rotation made. */
+  successor_id: number | null;
+  request_id: string | null;
+  client_address: string | null;
+  user_agent: string | null;
+  previous_hash: string;
+  hash: string;
+}
+
+/**
+ * The audit chain's one row (id 1), made by the first event: the newest event's id and hash, which the next event
+ * chains to, and `start_hash`, the previous hash of the oldest event kept (zeros until retention prunes).
+ */
+export interface AuditChainTable {
+  id: number;
+  last_event_id: number;
+  last_hash: string;
+  start_hash: string;
+}
+
 export interface DatabaseSchema {
   pets: PetsTable;
   api_keys: ApiKeysTable;
   idempotency_keys: IdempotencyKeysTable;
   store_milestones: StoreMilestonesTable;
   store_version: StoreVersionTable;
+  audit_events: AuditEventsTable;
+  audit_chain: AuditChainTable;
 }

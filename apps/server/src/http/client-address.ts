@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 
 /** The address a request is counted and logged under. */
-export type ClientAddress = (req: Request) => string;
+export type ClientAddress = (req: Pick<Request, 'ip' | 'socket'>) => string;
 
 /**
  * Behind trusted proxies (TRUST_PROXY), Express's `req.ip`: the nearest address in `X-Forwarded-For` that a

@@ -32,6 +32,7 @@ const PLAIN_REQUESTS: Record<string, { path: string; init: RequestInit }> = {
   },
   revokeApiKey: { path: '/v1/api-keys/99', init: { method: 'DELETE' } },
   rotateApiKey: { path: '/v1/api-keys/99/rotate', init: json('POST', {}) },
+  listAuditEvents: { path: '/v1/audit-events', init: {} },
 };
 
 function json(method: string, body: unknown, contentType = 'application/json'): RequestInit {
@@ -113,6 +114,10 @@ describe('the Error examples of the served OpenAPI document', () => {
         return asIs('/v1/pets/abc');
       case 'getPet pet_not_found':
         return asIs('/v1/pets/2048');
+      case 'listAuditEvents validation_failed':
+        return asIs('/v1/audit-events?since=yesterday');
+      case 'listAuditEvents invalid_cursor':
+        return asIs('/v1/audit-events?cursor=bm90LWEtY3Vyc29y');
       case 'listApiKeys validation_failed':
         return asIs('/v1/api-keys?limit=5');
       case 'getCurrentApiKey validation_failed':
@@ -188,8 +193,8 @@ describe('the Error examples of the served OpenAPI document', () => {
         }
       }
     }
-    // 503 on each of the eight operations, and the one in-progress create.
-    expect(unprovoked).toHaveLength(9);
+    // 503 on each of the nine operations, and the one in-progress create.
+    expect(unprovoked).toHaveLength(10);
   });
 });
 

@@ -133,7 +133,7 @@ describe('routes without authentication', () => {
     const { paths } = seen.body as { paths: Record<string, Record<string, Operation>> };
     const operations = Object.values(paths).flatMap((path) => Object.values(path));
     expect(operations.map((operation) => operation['x-codeSamples'].map(({ label }) => label))).toStrictEqual(
-      Array(8).fill(['curl', '@animal-store/client']),
+      Array(9).fill(['curl', '@animal-store/client']),
     );
   });
 

@@ -4,6 +4,8 @@ import type { Dialect } from '../database/database.js';
 import type { ApiKeysTable, DatabaseSchema } from '../database/schema.js';
 import { storedInstant } from '../database/stored-instant.js';
 import { displayPrefix, generateApiKey, hashApiKey } from '../keys/api-key.js';
+import type { AuditContext, AuditFact } from './audit-chain.js';
+import { AuditLog, SERVER_ITSELF } from './audit-log.js';
 import { lastsAsManager, lockActiveManagers } from './key-managers.js';
 import { activeAt, keyState } from './key-state.js';
 
@@ -59,12 +61,24 @@ export class ApiKeyRepository {
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly dialect: Dialect,
+    /** Where every change, and every refusal the repository decides, is recorded with it (audit-log.ts). */
+    private readonly audit = new AuditLog(db),
   ) {}
 
-  async create(name: string, settings: KeySettings = {}): Promise<IssuedApiKey> {
-    // Any key counts as the first for the milestone: a key made by hand before a start-up is not followed by another.
-    await reachFirstKeyMilestone(this.db);
-    return insertKey(this.db, name, settings);
+  async create(
+    name: string,
+    settings: KeySettings = {},
+    by: AuditContext = SERVER_ITSELF,
+  ): Promise<IssuedApiKey> {
+    return this.audit.change(
+      by,
+      async (transaction) => {
+        // Any key counts as the first for the milestone: a key made by hand before a start-up is not followed by another.
+        await reachFirstKeyMilestone(transaction);
+        return insertKey(transaction, name, settings);
+      },
+      creationFact,
+    );
   }
 
   /**
@@ -72,12 +86,13 @@ export class ApiKeyRepository {
    * instances starting together (the milestone's primary key decides). Undefined when a key was issued before, even
    * if every key has since been revoked: a store whose keys were withdrawn stays closed.
    */
-  async createFirst(name: string): Promise<IssuedApiKey | undefined> {
-    return this.db
-      .transaction()
-      .execute(async (transaction) =>
+  async createFirst(name: string, by: AuditContext = SERVER_ITSELF): Promise<IssuedApiKey | undefined> {
+    return this.audit.change(
+      by,
+      async (transaction) =>
         (await reachFirstKeyMilestone(transaction)) ? insertKey(transaction, name) : undefined,
-      );
+      (key) => key && creationFact(key),
+    );
   }
 
   /** Every key, newest first. */
@@ -109,20 +124,28 @@ export class ApiKeyRepository {
    * revoking each other (or themselves) at the same moment, on any instance, are decided one after the other and the
    * second sees what the first did.
    */
-  async revoke(id: number, options: { keepAManager?: boolean; now?: string } = {}): Promise<Revocation> {
+  async revoke(
+    id: number,
+    options: { keepAManager?: boolean; now?: string } = {},
+    by: AuditContext = SERVER_ITSELF,
+  ): Promise<Revocation> {
     const now = storedInstant(options.now ?? Date.now());
-    return this.db.transaction().execute(async (transaction) => {
-      const managers = options.keepAManager ? await lockActiveManagers(transaction, this.dialect, now) : [];
-      const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
-      if (!key) return { kind: 'not_found' };
-      if (key.revokedAt !== null) return { kind: 'revoked', key, already: true };
-      const othersStaying = managers.filter((manager) => manager.id !== id && lastsAsManager(manager, now));
-      if (managers.some((manager) => manager.id === id) && othersStaying.length === 0) {
-        return { kind: 'last_manager' };
-      }
-      await transaction.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
-      return { kind: 'revoked', key: { ...key, revokedAt: now }, already: false };
-    });
+    return this.audit.change(
+      by,
+      async (transaction): Promise<Revocation> => {
+        const managers = options.keepAManager ? await lockActiveManagers(transaction, this.dialect, now) : [];
+        const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
+        if (!key) return { kind: 'not_found' };
+        if (key.revokedAt !== null) return { kind: 'revoked', key, already: true };
+        const othersStaying = managers.filter((manager) => manager.id !== id && lastsAsManager(manager, now));
+        if (managers.some((manager) => manager.id === id) && othersStaying.length === 0) {
+          return { kind: 'last_manager' };
+        }
+        await transaction.updateTable('api_keys').set({ revoked_at: now }).where('id', '=', id).execute();
+        return { kind: 'revoked', key: { ...key, revokedAt: now }, already: false };
+      },
+      (outcome) => revocationFact(id, outcome, now),
+    );
   }
 
   /**
@@ -131,32 +154,47 @@ export class ApiKeyRepository {
    * conditional update that marks it is the one decision, so that of simultaneous rotations, on any instance,
    * exactly one makes a successor and the others find the key rotated.
    */
-  async rotate(id: number, overlapHours: number, nowMs = Date.now()): Promise<Rotation> {
+  async rotate(
+    id: number,
+    overlapHours: number,
+    nowMs = Date.now(),
+    by: AuditContext = SERVER_ITSELF,
+  ): Promise<Rotation> {
     const now = storedInstant(nowMs);
-    return this.db.transaction().execute(async (transaction) => {
-      const marked = await transaction
-        .updateTable('api_keys')
-        .set({ rotated_at: now })
-        .where('id', '=', id)
-        .where('rotated_at', 'is', null)
-        .where(activeAt(now))
-        .executeTakeFirst();
-      // Read after the mark: once marked, no other rotation can change the row's expiry under this one.
-      const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
-      if (!key) return { kind: 'not_found' };
-      if (marked.numUpdatedRows === 0n) {
-        return keyState(key, now) === 'active' ? { kind: 'rotated_already', key } : { kind: 'inactive', key };
-      }
-      const overlapEnd = storedInstant(nowMs + overlapHours * HOUR_MS);
-      const oldExpiry = key.expiresAt !== null && key.expiresAt < overlapEnd ? key.expiresAt : overlapEnd;
-      await transaction.updateTable('api_keys').set({ expires_at: oldExpiry }).where('id', '=', id).execute();
-      const successor = await insertKey(transaction, key.name, {
-        scopes: key.scopes,
-        expiresAt: key.expiresAt,
-        replacesId: id,
-      });
-      return { kind: 'rotated', successor, predecessor: { ...key, expiresAt: oldExpiry, rotatedAt: now } };
-    });
+    return this.audit.change(
+      by,
+      async (transaction): Promise<Rotation> => {
+        const marked = await transaction
+          .updateTable('api_keys')
+          .set({ rotated_at: now })
+          .where('id', '=', id)
+          .where('rotated_at', 'is', null)
+          .where(activeAt(now))
+          .executeTakeFirst();
+        // Read after the mark: once marked, no other rotation can change the row's expiry under this one.
+        const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
+        if (!key) return { kind: 'not_found' };
+        if (marked.numUpdatedRows === 0n) {
+          return keyState(key, now) === 'active'
+            ? { kind: 'rotated_already', key }
+            : { kind: 'inactive', key };
+        }
+        const overlapEnd = storedInstant(nowMs + overlapHours * HOUR_MS);
+        const oldExpiry = key.expiresAt !== null && key.expiresAt < overlapEnd ? key.expiresAt : overlapEnd;
+        await transaction
+          .updateTable('api_keys')
+          .set({ expires_at: oldExpiry })
+          .where('id', '=', id)
+          .execute();
+        const successor = await insertKey(transaction, key.name, {
+          scopes: key.scopes,
+          expiresAt: key.expiresAt,
+          replacesId: id,
+        });
+        return { kind: 'rotated', successor, predecessor: { ...key, expiresAt: oldExpiry, rotatedAt: now } };
+      },
+      (outcome) => rotationFact(id, outcome, now),
+    );
   }
 
   /** Records when a key was last used; called at most once a minute per key (keys/key-usage.ts). */
@@ -185,6 +223,34 @@ export class ApiKeyRepository {
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
+}
+
+const creationFact = (key: IssuedApiKey): AuditFact => ({
+  action: 'api_key.created',
+  outcome: 'done',
+  code: null,
+  keyId: key.id,
+  at: key.createdAt,
+});
+
+/** A revocation's event, with the code its refusal is answered with; none for a revoked key revoked again. */
+function revocationFact(id: number, outcome: Revocation, at: string): AuditFact | undefined {
+  if (outcome.kind === 'revoked' && outcome.already) return undefined;
+  const code = { revoked: null, not_found: 'api_key_not_found', last_manager: 'last_key_manager' }[
+    outcome.kind
+  ];
+  return { action: 'api_key.revoked', outcome: code ? 'refused' : 'done', code, keyId: id, at };
+}
+
+function rotationFact(id: number, outcome: Rotation, at: string): AuditFact {
+  const code = {
+    rotated: null,
+    not_found: 'api_key_not_found',
+    inactive: 'api_key_inactive',
+    rotated_already: 'api_key_rotated',
+  }[outcome.kind];
+  const successorId = outcome.kind === 'rotated' ? outcome.successor.id : null;
+  return { action: 'api_key.rotated', outcome: code ? 'refused' : 'done', code, keyId: id, successorId, at };
 }
 
 function toStoredApiKey(row: Selectable<ApiKeysTable>): StoredApiKey {

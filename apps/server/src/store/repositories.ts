@@ -6,6 +6,7 @@ import type { DatabaseTuning } from '../database/database-tuning.js';
 import { migrateToLatest } from '../database/migrations.js';
 import type { QueryTracer } from '../database/traced-dialect.js';
 import { ApiKeyRepository } from './api-key-repository.js';
+import { type AuditListener, AuditLog } from './audit-log.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
 import { PetCreation } from './pet-creation.js';
 import { PetRepository } from './pet-repository.js';
@@ -16,6 +17,7 @@ export interface Repositories {
   petCreation: PetCreation;
   idempotencyKeys: IdempotencyRepository;
   apiKeys: ApiKeyRepository;
+  auditLog: AuditLog;
 }
 
 export interface OpenOptions {
@@ -26,12 +28,14 @@ export interface OpenOptions {
   tuning?: DatabaseTuning;
   /** Each statement as a span, when tracing is on. */
   traceQuery?: QueryTracer;
+  /** Told of each audit event once it has committed. */
+  onAuditEvent?: AuditListener;
 }
 
 /** Opens the configured database, brings its schema up to date and returns the repositories on it. */
 export async function openRepositories(
   config: DatabaseConfig,
-  { onConnectionLost, onCommitBatch, tuning, traceQuery }: OpenOptions = {},
+  { onConnectionLost, onCommitBatch, tuning, traceQuery, onAuditEvent }: OpenOptions = {},
 ): Promise<Repositories> {
   if (config.kind === 'postgres') await migratePostgres(config);
   const database = openDatabase(config, onConnectionLost, tuning, traceQuery);
@@ -44,6 +48,7 @@ export async function openRepositories(
     }
   }
   const pets = new PetRepository(database.db, database.dialect);
+  const auditLog = new AuditLog(database.db, onAuditEvent);
   return {
     database,
     pets,
@@ -52,7 +57,8 @@ export async function openRepositories(
       onCommitBatch,
     }),
     idempotencyKeys: new IdempotencyRepository(database.db),
-    apiKeys: new ApiKeyRepository(database.db, database.dialect),
+    apiKeys: new ApiKeyRepository(database.db, database.dialect, auditLog),
+    auditLog,
   };
 }
 

@@ -57,6 +57,7 @@ export async function startTestServer(
     pets: store.pets,
     petCreation: store.petCreation,
     apiKeys: store.apiKeys,
+    auditLog: store.auditLog,
     keyVerifier: new KeyVerifier(store.apiKeys, options.configuredKeys ?? [], options.verifiedKeyTtlMs),
     logger,
     checkReady: () => store.database.checkReady(),
