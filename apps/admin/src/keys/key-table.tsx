@@ -11,6 +11,7 @@ interface KeyTableProps {
   busy: boolean;
   onRevoke: (key: ApiKey) => void;
   onRotate: (key: ApiKey) => void;
+  onShowHistory: (key: ApiKey) => void;
 }
 
 const managesKeys = (key: ApiKey) =>
@@ -36,7 +37,15 @@ function Replaces({ apiKey, keys }: { apiKey: ApiKey; keys: readonly ApiKey[] })
 }
 
 /** Every key as a row on a wide screen and as a card on a phone (layout.css), in the order the store lists them. */
-export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotate }: KeyTableProps) {
+export function KeyTable({
+  keys,
+  caption,
+  signedInKeyId,
+  busy,
+  onRevoke,
+  onRotate,
+  onShowHistory,
+}: KeyTableProps) {
   const lastManager = lastManagerId(keys);
   return (
     <div className="table-scroll">
@@ -96,6 +105,10 @@ export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotat
                 )}
               </td>
               <td className="key-actions">
+                {/* Every key has a history, whatever its state: what it did and what was done to it. */}
+                <button type="button" className="secondary" onClick={() => onShowHistory(key)}>
+                  History<span className="visually-hidden"> of {keyLabel(key)}</span>
+                </button>
                 <KeyActions
                   apiKey={key}
                   isLastManager={key.id === lastManager}
