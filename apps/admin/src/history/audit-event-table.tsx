@@ -52,7 +52,7 @@ export function AuditEventTable({
         <tbody>
           {events.map((event) => (
             <tr key={event.id}>
-              <th scope="row" className="audit-sentence">
+              <th scope="row" className="audit-sentence" tabIndex={-1}>
                 <EventInWords event={event} names={names} />
               </th>
               <td data-label="Outcome">

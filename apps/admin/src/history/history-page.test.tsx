@@ -81,6 +81,8 @@ describe('the History screen', () => {
     await screen.findByText('Showing 2 events.');
     expect(rows()[1]).toMatch(/^admin browser created “ci pipeline” \(as_Ci34Ef…\) at /);
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    // The button gone with the last page, the focus is on the first event it brought.
+    await vi.waitFor(() => expect(document.activeElement?.textContent).toBe(rows()[1]));
     expect(asked.map((query) => query.toString())).toStrictEqual(['', 'cursor=older']);
   });
 

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useApi } from '../api/api-client-context';
 import { describeFailure } from '../api/api-error';
 import { failureWords } from '../api/failure-words';
@@ -26,6 +27,15 @@ export function HistoryPage({
   const history = useAuditPages(filter);
   const events = history.data?.pages.flatMap((page) => page.body);
   const narrowed = Object.keys(filter).length > 0;
+  // "Load more" vanishes with the last page: the focus goes to the first event it brought, where reading goes on.
+  const shownBefore = useRef<number | undefined>(undefined);
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const from = shownBefore.current;
+    if (from === undefined || events === undefined || events.length <= from) return;
+    shownBefore.current = undefined;
+    list.current?.querySelectorAll<HTMLElement>('tbody th')[from]?.focus();
+  }, [events]);
   return (
     <main id="main" className="keys-page history-page">
       <section className="panel keys" aria-labelledby="history-heading">
@@ -54,12 +64,14 @@ export function HistoryPage({
                 Showing {events.length} event{events.length === 1 ? '' : 's'}
                 {history.hasNextPage ? '; older ones follow.' : '.'}
               </p>
-              <AuditEventTable
-                events={events}
-                names={names}
-                caption={`History of the keys of ${environment.name}, newest first`}
-                busy={history.isFetching}
-              />
+              <div ref={list}>
+                <AuditEventTable
+                  events={events}
+                  names={names}
+                  caption={`History of the keys of ${environment.name}, newest first`}
+                  busy={history.isFetching}
+                />
+              </div>
               {history.isFetchNextPageError && (
                 <p className="form-error" role="alert">
                   {failureWords(describeFailure(history.error), 'load more of the history')}
@@ -72,7 +84,9 @@ export function HistoryPage({
                     className="secondary"
                     aria-disabled={history.isFetchingNextPage}
                     onClick={() => {
-                      if (!history.isFetchingNextPage) void history.fetchNextPage();
+                      if (history.isFetchingNextPage) return;
+                      shownBefore.current = events.length;
+                      void history.fetchNextPage();
                     }}
                   >
                     {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
