@@ -73,6 +73,11 @@ export function KeyTable({
                 {key.name}
                 {key.id === signedInKeyId && <span className="key-tag">signed in</span>}
                 <Replaces apiKey={key} keys={keys} />
+                {/* Every key has a history, whatever its state: what it did and what was done to it. Under its name,
+                    so that the actions column keeps its width. */}
+                <button type="button" className="link-button key-history" onClick={() => onShowHistory(key)}>
+                  History<span className="visually-hidden"> of {keyLabel(key)}</span>
+                </button>
               </th>
               <td data-label="Prefix">
                 <code>{key.prefix}…</code>
@@ -105,10 +110,6 @@ export function KeyTable({
                 )}
               </td>
               <td className="key-actions">
-                {/* Every key has a history, whatever its state: what it did and what was done to it. */}
-                <button type="button" className="secondary" onClick={() => onShowHistory(key)}>
-                  History<span className="visually-hidden"> of {keyLabel(key)}</span>
-                </button>
                 <KeyActions
                   apiKey={key}
                   isLastManager={key.id === lastManager}
