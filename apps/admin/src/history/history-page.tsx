@@ -43,7 +43,8 @@ export function HistoryPage({
           History
         </h2>
         <p className="muted">
-          Every key created, rotated or revoked, and every such change the store refused, newest first.
+          Every key created, rotated or revoked, every key operation the store refused, and every store loaded
+          from a backup or another database, newest first.
           {filter.keyId !== undefined && ` Only ${keyInWords(filter.keyId, names)}.`}
         </p>
         {/* Keyed by the filter: a filter chosen elsewhere (a key's History button) shows in the boxes. */}
