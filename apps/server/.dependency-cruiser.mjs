@@ -18,7 +18,7 @@ export const LAYERS = [
   { name: 'data commands', path: '^src/data-commands/' },
   {
     name: 'composition root',
-    path: '^src/(prepare-store|store-server|worker-restarts|cluster-primary|main|keys-cli|data-cli)\\.ts$',
+    path: '^src/(prepare-store|store-server|worker-restarts|cluster-primary|main|keys-cli|audit-cli|data-cli)\\.ts$',
   },
 ];
 

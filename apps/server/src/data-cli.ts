@@ -3,6 +3,7 @@ import { setPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, type DatabaseConfig, loadConfig } from './config/config.js';
+import { exportAuditEvents } from './data-commands/audit-export.js';
 import { backupStore } from './data-commands/backup.js';
 import { checkStore } from './data-commands/check-store.js';
 import type { CopyReport } from './data-commands/copy-store.js';
@@ -23,14 +24,17 @@ Usage:
   data copy --to URL    copy the store into the empty database at URL (postgres://… or file:PATH), in one
                         transaction, and verify it: count and checksum of every table on both sides
   data check            check the database's integrity and the store's invariants; print the schema version
-                        and the release
+                        and the release; verify the audit log's hash chain
+  data audit-export FILE
+                        write the audit log of key operations to FILE, a new file, in JSON Lines, oldest
+                        first, one event a line as the API shows it
 
 FILE and a file: URL are relative to the folder you are in. Exit codes: 0 done, 1 failed (one sentence on
 stderr), 2 usage. Procedures: docs/operations.md, "Backups, upgrades and moving to PostgreSQL".
 `;
 
 type DataCommand =
-  | { kind: 'backup' | 'restore'; file: string }
+  | { kind: 'backup' | 'restore' | 'audit-export'; file: string }
   | { kind: 'copy'; to: string }
   | { kind: 'check' };
 
@@ -58,7 +62,7 @@ function parseCommand(argv: string[]): DataCommand | 'help' {
   if (values.help) return 'help';
   const [command, ...rest] = positionals;
   if (values.to !== undefined && command !== 'copy') throw new UsageError('--to is only for `data copy`');
-  const extra = rest[command === 'backup' || command === 'restore' ? 1 : 0];
+  const extra = rest[command === 'backup' || command === 'restore' || command === 'audit-export' ? 1 : 0];
   if (command !== undefined && extra !== undefined) {
     throw new UsageError(`unexpected argument '${extra}' after '${command}'`);
   }
@@ -85,6 +89,11 @@ function parseCommand(argv: string[]): DataCommand | 'help' {
     }
     case 'check':
       return { kind: 'check' };
+    case 'audit-export': {
+      const [file] = rest;
+      if (!file) throw new UsageError('`data audit-export` needs the FILE to write');
+      return { kind: command, file: here(file) };
+    }
     default:
       throw new UsageError(`unknown command '${command}': use backup, restore, copy or check`);
   }
@@ -130,6 +139,21 @@ async function run(command: DataCommand, config: Config): Promise<number> {
       try {
         const report = await copyToDatabase(connection, target, progress);
         process.stdout.write(`Copied ${source} to ${report.target}.\n${copyReport(report)}\n`);
+      } finally {
+        await connection.close();
+      }
+      return 0;
+    }
+    case 'audit-export': {
+      const connection = openDataConnection(config.database, { readonly: true });
+      try {
+        const exported = await exportAuditEvents(connection, command.file);
+        process.stdout.write(
+          `Exported ${exported.events} audit events of ${source} to ${command.file}.\n` +
+            (exported.newestHash
+              ? `The newest event's hash is ${exported.newestHash}: keep it apart from the store, to prove later that nothing before it changed.\n`
+              : ''),
+        );
       } finally {
         await connection.close();
       }

@@ -10,6 +10,7 @@ import {
 } from '@animal-store/contract';
 import { storedKeyView } from './api/api-key-view.js';
 import { loadConfig } from './config/config.js';
+import { operatorContext } from './keys/operator-context.js';
 import { openRepositories } from './store/repositories.js';
 
 const USAGE = `Manage the API keys of the Animal Store database named by DATABASE_URL.
@@ -132,10 +133,11 @@ async function run(command: KeysCommand): Promise<number> {
   try {
     switch (command.kind) {
       case 'create': {
-        const created = await store.apiKeys.create(command.name, {
-          scopes: command.scopes,
-          expiresAt: command.expiresAt,
-        });
+        const created = await store.apiKeys.create(
+          command.name,
+          { scopes: command.scopes, expiresAt: command.expiresAt },
+          operatorContext('keys create'),
+        );
         const scopes = created.scopes.join(' ');
         process.stderr.write(
           `Created key ${created.id} (${created.name}; ${scopes}). It is shown only this once:\n`,
@@ -165,7 +167,7 @@ async function run(command: KeysCommand): Promise<number> {
         return 0;
       }
       case 'revoke': {
-        const revocation = await store.apiKeys.revoke(command.id);
+        const revocation = await store.apiKeys.revoke(command.id, {}, operatorContext('keys revoke'));
         if (revocation.kind !== 'revoked' || revocation.already) {
           const problem = revocation.kind === 'revoked' ? 'no active key' : 'no key';
           process.stderr.write(`keys: ${problem} has id ${command.id} (see \`keys list\`)\n`);

@@ -39,6 +39,7 @@ export async function prepareStore(
 ): Promise<Repositories> {
   const repositories = await openRepositoriesWhenReachable(config.database, {
     onCommitBatch: metrics && ((size) => metrics.commitBatchSize.observe(size)),
+    onAuditEvent: metrics && (({ action, outcome }) => metrics.auditEvents.inc({ action, outcome })),
     // The message and code say enough; node-postgres's error carries its whole client, prepared statements and all.
     onConnectionLost: ({ message, code }: Error & { code?: string }) =>
       logger.warn({ code, reason: message }, 'database connection lost; it will be replaced'),

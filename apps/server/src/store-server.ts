@@ -35,6 +35,8 @@ export interface StoreServerOptions {
   shutdownDrainMs?: number;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /** An hour: expired keys cost only space, and a sweep is cheap but not free. */
 const IDEMPOTENCY_SWEEP_MS = 60 * 60 * 1000;
 
@@ -110,6 +112,12 @@ export async function createStoreServer(
         repositories.idempotencyKeys
           .deleteExpired()
           .catch((error) => logger.warn({ err: error }, 'idempotency sweep failed'));
+        // The audit log's retention, on the same sweep: a prune is one indexed read and a delete of the oldest.
+        if (config.auditRetentionDays > 0) {
+          repositories.auditLog
+            .prune(Date.now() - config.auditRetentionDays * DAY_MS)
+            .catch((error) => logger.warn({ err: error }, 'audit log retention failed'));
+        }
       }, options.idempotencySweepMs ?? IDEMPOTENCY_SWEEP_MS).unref();
       logger.info(
         {

@@ -168,6 +168,7 @@ const EnvFields = z.object({
   HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
   MAX_CONNECTIONS: positiveInt.default(1000),
   WORKERS: wholeNumber(1, 64).default(1),
+  AUDIT_RETENTION_DAYS: wholeNumber(0, 36_500).default(400),
   DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_POSTGRES_POOL_SIZE),
   DATABASE_QUERY_TIMEOUT_MS: wholeNumber(1, 600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
   METRICS_PORT: wholeNumber(0, 65535).optional(),
@@ -229,6 +230,8 @@ export type Config = {
   serverLimits: ServerLimits;
   /** Processes serving one port (Node cluster); 1 serves from the main process itself. */
   workers: number;
+  /** Audit events older than this many days are pruned, the chain kept verifiable; 0 keeps every event. */
+  auditRetentionDays: number;
   /** Prometheus metrics on a listener of their own; none when METRICS_PORT is unset. */
   metrics: { port: number; host: string } | undefined;
   /** OpenTelemetry traces, exported over OTLP/HTTP; none (and nothing of OpenTelemetry loaded) when no endpoint is set. */
@@ -310,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       maxConnections: parsed.MAX_CONNECTIONS,
     },
     workers: parsed.WORKERS,
+    auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
     metrics:
       parsed.METRICS_PORT === undefined
         ? undefined

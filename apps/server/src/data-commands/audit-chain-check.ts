@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { DatabaseSchema } from '../database/schema.js';
 import { auditHashOf } from '../store/audit-chain.js';
 import { auditChainHead, auditEventsInOrder } from '../store/audit-events-in-order.js';
-import type { CheckResult } from './check-store.js';
 
 const NAME = 'the audit log hash chain verifies';
 
@@ -14,7 +13,9 @@ const NAME = 'the audit log hash chain verifies';
  * removed or reordered event no longer chains to the event before it, and a removed newest event leaves the head
  * naming one that is not there.
  */
-export async function checkAuditChain(db: Kysely<DatabaseSchema>): Promise<CheckResult> {
+export async function checkAuditChain(
+  db: Kysely<DatabaseSchema>,
+): Promise<{ name: string; problem?: string }> {
   const head = await auditChainHead(db);
   let expected = head?.startHash ?? AUDIT_GENESIS_HASH;
   let lastId = 0;

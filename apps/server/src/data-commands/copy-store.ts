@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { migrateToLatest } from '../database/migrations.js';
+import { operatorContext } from '../keys/operator-context.js';
+import { appendAuditEvent } from '../store/audit-chain.js';
 import { DataCommandError, type DataConnection } from './data-connection.js';
 import { deferIndexes } from './deferred-indexes.js';
 import type { Progress } from './progress.js';
@@ -43,12 +45,20 @@ export async function copyStore(
   target: DataConnection,
   progress: Progress,
   now = Date.now(),
+  /** The audit event that starts the target's own history, after the events it carried: by the operator. */
+  recordAs: { action: 'store.restored' | 'store.copied'; command: string } = {
+    action: 'store.copied',
+    command: 'data copy',
+  },
 ): Promise<CopyReport> {
   await beginSnapshot(source);
   try {
     await sql.raw(target.dialect === 'sqlite' ? 'begin immediate' : 'begin').execute(target.db);
     try {
       const report = await copyInTransaction(source, target, progress, now);
+      // In the copy's transaction, after its verification: the carried chain goes on with this event.
+      const fact = { action: recordAs.action, outcome: 'done', code: null, keyId: null } as const;
+      await appendAuditEvent(target.db, operatorContext(recordAs.command), fact);
       await sql`commit`.execute(target.db);
       return report;
     } catch (error) {

@@ -12,12 +12,13 @@ export async function copyToDatabase(
   source: DataConnection,
   target: DatabaseConfig,
   progress: Progress,
+  recordAs?: Parameters<typeof copyStore>[4],
 ): Promise<CopyReport & { target: string }> {
   const created = target.kind === 'sqlite' && !existsSync(target.path) ? target.path : undefined;
   const connection = openDataConnection(target);
   let copied = false;
   try {
-    const report = await copyStore(source, connection, progress);
+    const report = await copyStore(source, connection, progress, Date.now(), recordAs);
     copied = true;
     return { ...report, target: connection.label };
   } catch (error) {

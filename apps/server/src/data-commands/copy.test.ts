@@ -129,7 +129,7 @@ describe.skipIf(!postgresTestDatabase)('data copy, SQLite to PostgreSQL', () => 
     );
     expect(again.code).toBe(1);
     expect(again.output).toMatch(
-      /^data: the database at postgres:\/\/\S+ holds data \(milestones: 1, API keys: 3, animals: 6, Idempotency-Key records: 1\); it is left as it is: choose an empty one\.\n$/,
+      /^data: the database at postgres:\/\/\S+ holds data \(milestones: 1, API keys: 3, animals: 6, Idempotency-Key records: 1, audit events: 4, audit chain heads: 1\); it is left as it is: choose an empty one\.\n$/,
     );
   });
 

@@ -75,7 +75,7 @@ describe('data restore', () => {
       const again = await runDataCommand({ DATABASE_URL: databaseUrlOf(target.config) }, 'restore', backup);
       expect(again.code).toBe(1);
       expect(again.output).toMatch(
-        /^data: the database at \S+ holds data \(milestones: 1, API keys: 1, animals: 4\); it is left as it is: choose an empty one\.\n$/,
+        /^data: the database at \S+ holds data \(milestones: 1, API keys: 1, animals: 4, audit events: 2, audit chain heads: 1\); it is left as it is: choose an empty one\.\n$/,
       );
     });
   });
@@ -89,7 +89,8 @@ describe('data restore', () => {
     file.close();
     const edit = new SqliteDatabase(older);
     edit.exec(
-      `alter table api_keys drop column replaces_id; drop table store_version;
+      `alter table api_keys drop column replaces_id; drop table store_version; drop table audit_events;
+      drop table audit_chain;
       delete from kysely_migration where name >= '006-'`,
     );
     edit.close();

@@ -32,7 +32,10 @@ export async function restoreStore(
       await source.close();
       source = await stagedAtThisRelease(file, join(staging, 'store.db'));
     }
-    return await copyToDatabase(source, target, progress);
+    return await copyToDatabase(source, target, progress, {
+      action: 'store.restored',
+      command: 'data restore',
+    });
   } finally {
     await source.close();
     if (staging) rmSync(staging, { recursive: true, force: true });

@@ -39,6 +39,8 @@ const WORDS: Record<string, string> = {
   api_keys: 'API keys',
   idempotency_keys: 'Idempotency-Key records',
   store_milestones: 'milestones',
+  audit_events: 'audit events',
+  audit_chain: 'audit chain heads',
 };
 
 /**

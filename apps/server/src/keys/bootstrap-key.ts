@@ -1,6 +1,7 @@
 import type { DatabaseConfig } from '../config/config.js';
 import type { ApiKeyRepository, IssuedApiKey } from '../store/api-key-repository.js';
 import { createKeyCommand } from './create-key-command.js';
+import { operatorContext } from './operator-context.js';
 
 export class NoApiKeyError extends Error {
   override name = 'NoApiKeyError';
@@ -31,6 +32,9 @@ export async function ensureAnApiKey(options: {
       `No API key exists. Set API_KEYS, or create one with \`${createKeyCommand(options.database)}\`.`,
     );
   }
-  const created = await options.keys.createFirst('first key (created at start-up)');
+  const created = await options.keys.createFirst(
+    'first key (created at start-up)',
+    operatorContext('server start-up'),
+  );
   return created ? { kind: 'created', key: created } : { kind: 'none-active' };
 }

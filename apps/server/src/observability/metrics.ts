@@ -60,6 +60,12 @@ export function createMetrics() {
       labelNames: ['reason'],
       registers,
     }),
+    auditEvents: new Counter({
+      name: 'animal_store_audit_events_total',
+      help: 'Audit events this process recorded, by action and outcome (done, refused).',
+      labelNames: ['action', 'outcome'] as const,
+      registers,
+    }),
     idempotentReplays: new Counter({
       name: 'animal_store_idempotent_replays_total',
       help: 'createPet requests answered with the stored response of an earlier request with the same Idempotency-Key.',

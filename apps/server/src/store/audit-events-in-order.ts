@@ -29,5 +29,7 @@ export async function auditChainHead(
   db: Kysely<DatabaseSchema>,
 ): Promise<{ lastEventId: number; lastHash: string; startHash: string } | undefined> {
   const row = await db.selectFrom('audit_chain').selectAll().where('id', '=', 1).executeTakeFirst();
-  return row && { lastEventId: Number(row.last_event_id), lastHash: row.last_hash, startHash: row.start_hash };
+  return (
+    row && { lastEventId: Number(row.last_event_id), lastHash: row.last_hash, startHash: row.start_hash }
+  );
 }
