@@ -118,6 +118,17 @@ describe.each(VIEWS)('accessibility at $size.width px, $scheme', ({ size, scheme
     await dialog.waitFor({ state: 'hidden' });
   });
 
+  it('the History screen, with events and with none matching', async () => {
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'History' }).click();
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByRole('rowheader').first().waitFor();
+    expect(await violations()).toStrictEqual([]);
+    await history.getByLabel('Before').fill('2020-01-01T00:00');
+    await history.getByRole('button', { name: 'Show' }).click();
+    await history.getByText('No event matches these filters.').waitFor();
+    expect(await violations()).toStrictEqual([]);
+  });
+
   it('the API documentation, /docs', async () => {
     await page.goto(`${store.origin}/docs`);
     await page.locator('.endpoint-label-name').first().waitFor();

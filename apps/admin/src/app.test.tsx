@@ -79,16 +79,20 @@ describe('App', () => {
   it.each([
     { scopes: ['pets:read'], offered: false },
     { scopes: ['pets:read', 'pets:write', 'keys:manage'], offered: true },
-  ])('offers the add form and the Keys screen only to a key with their scopes: $scopes', async (key) => {
-    currentKey = { ...READ_ONLY_KEY, scopes: key.scopes };
-    sessionStorage.removeItem(SIGNED_IN);
-    render(<App />);
-    await userEvent.type(await screen.findByLabelText('API key'), 'key-of-production');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
-    // The sign-in check told the scopes: the first signed-in screen already shows what the key may do.
-    await screen.findByRole('heading', { name: 'Catalogue' });
-    expect(screen.queryByRole('region', { name: 'Add an animal' }) !== null).toBe(key.offered);
-    expect(screen.queryByRole('button', { name: 'Keys' }) !== null).toBe(key.offered);
-    expect(sent.filter((request) => request.includes('/api-keys/current'))).toHaveLength(1);
-  });
+  ])(
+    'offers the add form and the Keys and History screens only to a key with their scopes: $scopes',
+    async (key) => {
+      currentKey = { ...READ_ONLY_KEY, scopes: key.scopes };
+      sessionStorage.removeItem(SIGNED_IN);
+      render(<App />);
+      await userEvent.type(await screen.findByLabelText('API key'), 'key-of-production');
+      await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+      // The sign-in check told the scopes: the first signed-in screen already shows what the key may do.
+      await screen.findByRole('heading', { name: 'Catalogue' });
+      expect(screen.queryByRole('region', { name: 'Add an animal' }) !== null).toBe(key.offered);
+      expect(screen.queryByRole('button', { name: 'Keys' }) !== null).toBe(key.offered);
+      expect(screen.queryByRole('button', { name: 'History' }) !== null).toBe(key.offered);
+      expect(sent.filter((request) => request.includes('/api-keys/current'))).toHaveLength(1);
+    },
+  );
 });

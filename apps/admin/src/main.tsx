@@ -8,6 +8,7 @@ import './styles/theme.css';
 import './styles/base.css';
 import './styles/catalogue.css';
 import './styles/keys.css';
+import './styles/history.css';
 import './styles/layout.css';
 import './styles/motion.css';
 

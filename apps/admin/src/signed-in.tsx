@@ -3,6 +3,8 @@ import { createApiClient } from './api/api-client';
 import { ApiClientProvider } from './api/api-client-context';
 import { shownFailure } from './api/api-error';
 import { failureWords } from './api/failure-words';
+import { HistoryPage } from './history/history-page';
+import type { HistoryFilter } from './history/use-audit-pages';
 import { KeysPage } from './keys/keys-page';
 import { type ScreenName, ScreenNav } from './layout/screen-nav';
 import { CataloguePage } from './pets/catalogue-page';
@@ -24,13 +26,14 @@ export function SignedIn({ session, children }: { session: SignedInSession; chil
 }
 
 /**
- * Only what the key may use: the catalogue, with the add form if it may add animals, and the Keys screen (and the
- * navigation to it) if it may manage keys. The store enforces the scopes anyway; this spares the admin buttons
+ * Only what the key may use: the catalogue, with the add form if it may add animals, and the Keys and History screens
+ * (and the navigation to them) if it may manage keys. The store enforces the scopes anyway; this spares the admin buttons
  * that can only fail.
  */
 function SignedInScreens() {
   const current = useCurrentKey();
   const [chosen, setChosen] = useState<ScreenName>('catalogue');
+  const [historyFilter, setHistoryFilter] = useState<HistoryFilter>({});
   const key = current.data;
   const managesKeys = allows(key?.scopes, 'keys:manage');
   const failure = shownFailure(current.error);
@@ -55,7 +58,15 @@ function SignedInScreens() {
         </div>
       )}
       {key && managesKeys && chosen === 'keys' ? (
-        <KeysPage signedInKeyId={key.id} />
+        <KeysPage
+          signedInKeyId={key.id}
+          onShowHistory={(shown) => {
+            setHistoryFilter({ keyId: String(shown.id) });
+            setChosen('history');
+          }}
+        />
+      ) : key && managesKeys && chosen === 'history' ? (
+        <HistoryPage filter={historyFilter} onFilterChange={setHistoryFilter} />
       ) : (
         <CataloguePage canAdd={allows(key?.scopes, 'pets:write')} />
       )}

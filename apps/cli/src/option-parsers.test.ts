@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { collectScope, parseExpiry, parseOverlapHours } from './option-parsers.js';
+import { collectScope, parseAuditInstant, parseExpiry, parseOverlapHours } from './option-parsers.js';
 
 const EXPIRY_MESSAGE =
   'must be a date and time in ISO 8601 with a time zone, e.g. 2027-01-31T12:00:00Z, ' +
@@ -52,5 +52,16 @@ describe('parseOverlapHours', () => {
     expect(() => parseOverlapHours(value)).toThrow(
       new InvalidArgumentError('must be a whole number of hours from 0 to 720'),
     );
+  });
+});
+
+describe('parseAuditInstant', () => {
+  it('reads a bare date as the start of that day in UTC, and passes an instant with a zone on as written', () => {
+    expect(parseAuditInstant('2026-11-01')).toStrictEqual('2026-11-01T00:00:00Z');
+    expect(parseAuditInstant('2026-11-30T22:30:00+01:00')).toStrictEqual('2026-11-30T22:30:00+01:00');
+  });
+
+  it.each(['2027-02-29', '2026-13-01', '2026-11-30T22:30:00', 'yesterday', ''])('refuses %j', (value) => {
+    expect(() => parseAuditInstant(value)).toThrow(InvalidArgumentError);
   });
 });

@@ -6,6 +6,7 @@ import {
   CategoryIdSchema,
   expiryAsTyped,
   FIELD_MESSAGES,
+  ListAuditEventsQuerySchema,
   ListPetsQuerySchema,
   NewApiKeySchema,
   PetIdPathSchema,
@@ -80,5 +81,25 @@ const EXPIRY_MESSAGE = `${FIELD_MESSAGES.notDateTime}, or a date such as 2027-01
 export function parseExpiry(value: string): string {
   const instant = expiryAsTyped(value);
   if (!EXPIRES_AT.safeParse(instant).success) throw new InvalidArgumentError(EXPIRY_MESSAGE);
+  return instant;
+}
+
+export const parseAuditKeyId = parserFor(ListAuditEventsQuerySchema.shape.keyId.unwrap());
+
+const QUERY_INSTANT = ListAuditEventsQuerySchema.shape.since.unwrap();
+const BARE_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `--since` and `--until` take what the store takes, an ISO 8601 instant with its time zone, or a bare date meaning
+ * the start of that day in UTC: `--since 2026-11-01 --until 2026-12-01` is November, as `since` is included and
+ * `until` excluded.
+ */
+export function parseAuditInstant(value: string): string {
+  const instant = BARE_DATE.test(value) ? `${value}T00:00:00Z` : value;
+  if (!QUERY_INSTANT.safeParse(instant).success || Number.isNaN(Date.parse(instant))) {
+    throw new InvalidArgumentError(
+      `${FIELD_MESSAGES.notDateTime}, or a date such as 2026-11-01 (the start of that day in UTC)`,
+    );
+  }
   return instant;
 }

@@ -7,6 +7,7 @@ import {
 } from '@animal-store/contract';
 import { Command, Help, Option } from 'commander';
 import packageJson from '../package.json' with { type: 'json' };
+import { addAuditCommand } from './audit-command.js';
 import { jsonOption, withClient, withConnection } from './command-parts.js';
 import { addPet } from './commands/add-pet.js';
 import { getPet, sunsetDay } from './commands/get-pet.js';
@@ -49,6 +50,7 @@ Examples:
   $ animal-store --staging pets list --all --json | jq length
   $ animal-store pets help import
   $ animal-store keys create --name "ci pipeline" --scope pets:read --scope pets:write
+  $ animal-store audit list --key 12
 `;
 
 const statusOption = (description: string) =>
@@ -162,5 +164,6 @@ export function buildProgram(env: Record<string, string | undefined>): Command {
     );
 
   addKeysCommand(program, env);
+  addAuditCommand(program, env);
   return program;
 }

@@ -89,6 +89,7 @@ describe('help and version', () => {
     [['keys', 'create', '--help'], '$ animal-store keys create --name reports --scope pets:read --json'],
     [['keys', 'revoke', '--help'], '$ animal-store keys revoke 7'],
     [['keys', 'rotate', '--help'], '$ animal-store keys rotate 7 --overlap 48'],
+    [['audit', 'help', 'list'], '$ animal-store audit list --all > audit.jsonl'],
   ])('`%s` shows the options and an example', async (args, example) => {
     const result = await runCli(args);
     expect(result.code).toStrictEqual(0);

@@ -1,4 +1,12 @@
-import { type ApiKey, ApiKeySchema, CreatedApiKeySchema, type NewApiKey } from '@animal-store/contract';
+import {
+  type ApiKey,
+  ApiKeySchema,
+  type AuditEvent,
+  AuditEventListSchema,
+  CreatedApiKeySchema,
+  type NewApiKey,
+  nextPageCursor,
+} from '@animal-store/contract';
 
 /**
  * The store's key-management API called directly, beside the browser: to make keys the page has not seen, change
@@ -29,6 +37,27 @@ export function keysApi(origin: string) {
       const response = await call(apiKey, '/api-keys', { method: 'POST', body: key });
       if (response.status !== 201) throw new Error(`createApiKey answered ${response.status}`);
       return CreatedApiKeySchema.parse(await response.json()).key;
+    },
+    /** The successor's secret. */
+    async rotate(apiKey: string, id: ApiKey['id']): Promise<string> {
+      const response = await call(apiKey, `/api-keys/${id}/rotate`, { method: 'POST', body: {} });
+      if (response.status !== 201) throw new Error(`rotateApiKey answered ${response.status}`);
+      return CreatedApiKeySchema.parse(await response.json()).key;
+    },
+    /** The whole audit log, newest first, following the next links. */
+    async auditEvents(apiKey: string): Promise<AuditEvent[]> {
+      const events: AuditEvent[] = [];
+      let cursor: string | undefined;
+      do {
+        const response = await call(
+          apiKey,
+          `/audit-events?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        if (response.status !== 200) throw new Error(`listAuditEvents answered ${response.status}`);
+        events.push(...AuditEventListSchema.parse(await response.json()));
+        cursor = nextPageCursor(response.headers.get('link'));
+      } while (cursor !== undefined);
+      return events;
     },
     async revoke(apiKey: string, id: ApiKey['id']): Promise<void> {
       const response = await call(apiKey, `/api-keys/${id}`, { method: 'DELETE' });

@@ -34,6 +34,7 @@ function revokeButtons(keys: ApiKey[], signedInKeyId: ApiKey['id']) {
       busy={false}
       onRevoke={() => {}}
       onRotate={() => {}}
+      onShowHistory={() => {}}
     />,
   );
   return screen.queryAllByRole('button', { name: /^Revoke/ }).map((button) => button.textContent);
@@ -97,6 +98,7 @@ describe('KeyTable', () => {
         busy={false}
         onRevoke={() => {}}
         onRotate={() => {}}
+        onShowHistory={() => {}}
       />,
     );
     expect(screen.getByText('replaces as_key3…')).toBeTruthy();

@@ -11,6 +11,7 @@ interface KeyTableProps {
   busy: boolean;
   onRevoke: (key: ApiKey) => void;
   onRotate: (key: ApiKey) => void;
+  onShowHistory: (key: ApiKey) => void;
 }
 
 const managesKeys = (key: ApiKey) =>
@@ -48,7 +49,15 @@ function Replaces({ apiKey, keys }: { apiKey: ApiKey; keys: readonly ApiKey[] })
 }
 
 /** Every key as a row on a wide screen and as a card on a phone (layout.css), in the order the store lists them. */
-export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotate }: KeyTableProps) {
+export function KeyTable({
+  keys,
+  caption,
+  signedInKeyId,
+  busy,
+  onRevoke,
+  onRotate,
+  onShowHistory,
+}: KeyTableProps) {
   const kept = managersTheStoreKeeps(keys, Date.now());
   return (
     <div className="table-scroll">
@@ -76,6 +85,11 @@ export function KeyTable({ keys, caption, signedInKeyId, busy, onRevoke, onRotat
                 {key.name}
                 {key.id === signedInKeyId && <span className="key-tag">signed in</span>}
                 <Replaces apiKey={key} keys={keys} />
+                {/* Every key has a history, whatever its state: what it did and what was done to it. Under its name,
+                    so that the actions column keeps its width. */}
+                <button type="button" className="link-button key-history" onClick={() => onShowHistory(key)}>
+                  History<span className="visually-hidden"> of {keyLabel(key)}</span>
+                </button>
               </th>
               <td data-label="Prefix">
                 <code>{key.prefix}…</code>

@@ -18,7 +18,14 @@ type Confirming = { action: 'revoke' | 'rotate'; key: ApiKey };
  * The Keys screen, for a key with keys:manage: the secret of a key just made (once), the create form, every key
  * of the store, and the revoke and rotate confirmations.
  */
-export function KeysPage({ signedInKeyId }: { signedInKeyId: ApiKey['id'] }) {
+export function KeysPage({
+  signedInKeyId,
+  onShowHistory,
+}: {
+  signedInKeyId: ApiKey['id'];
+  /** Opens the History screen narrowed to this key. */
+  onShowHistory: (key: ApiKey) => void;
+}) {
   const { environment } = useApi();
   const list = useKeyList();
   const [secret, setSecret] = useState<ShownSecret>();
@@ -76,6 +83,7 @@ export function KeysPage({ signedInKeyId }: { signedInKeyId: ApiKey['id'] }) {
             busy={list.isFetching}
             onRevoke={(key) => setConfirming({ action: 'revoke', key })}
             onRotate={(key) => setConfirming({ action: 'rotate', key })}
+            onShowHistory={onShowHistory}
           />
         ) : list.isError ? (
           <ErrorState

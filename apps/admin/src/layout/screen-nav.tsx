@@ -1,6 +1,7 @@
 const SCREENS = [
   { name: 'catalogue', label: 'Catalogue' },
   { name: 'keys', label: 'Keys' },
+  { name: 'history', label: 'History' },
 ] as const;
 
 export type ScreenName = (typeof SCREENS)[number]['name'];
