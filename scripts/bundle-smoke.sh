@@ -103,6 +103,10 @@ $as_runner npm run --silent keys -- create --name smoke >"$work/key" 2>"$work/ke
   fail "keys create printed more or other than a key: $(cat "$work/key")"
 key=$(cat "$work/key")
 
+# The bundle's audit command shows the operator that key creation, in the store's own audit log.
+$as_runner npm run --silent audit -- list >"$work/audit.log" 2>&1 || fail "audit list failed: $(cat "$work/audit.log")"
+grep -q 'api_key.created' "$work/audit.log" || fail "audit list did not show the key just created: $(cat "$work/audit.log")"
+
 # The bundle's data command checks the store it serves: integrity, invariants, schema version and release.
 $as_runner npm run --silent data -- check >"$work/check.log" 2>&1 || fail "data check failed: $(cat "$work/check.log")"
 grep -q '^schema version	' "$work/check.log" && grep -q '^release	' "$work/check.log" ||

@@ -105,6 +105,7 @@ writeFileSync(
       scripts: {
         start: `${environment} exec node dist/main.js`,
         keys: `${environment} exec node dist/keys-cli.js`,
+        audit: `${environment} exec node dist/audit-cli.js`,
         data: `${environment} exec node dist/data-cli.js`,
       },
       dependencies: (concreteManifest(server, bundle) ?? server).dependencies,
