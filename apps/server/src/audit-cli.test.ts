@@ -35,9 +35,9 @@ describe('audit command, and the key operations made outside the API', () => {
       new RegExp(
         [
           'ID\tAT\tACTION\tOUTCOME\tBY\tKEY\tFROM\tREQUEST',
-          `3\t${at}\tapi_key.revoked\tdone\tkeys revoke \\(user ${user}\\)\t2\t-\t-`,
-          `2\t${at}\tapi_key.created\tdone\tkeys create \\(user ${user}\\)\t2\t-\t-`,
-          `1\t${at}\tapi_key.created\tdone\tserver start-up \\(user ${user}\\)\t1\t-\t-`,
+          `3\t${at}\tapi_key.revoked\tdone\tkeys revoke by ${user}\t2\t-\t-`,
+          `2\t${at}\tapi_key.created\tdone\tkeys create by ${user}\t2\t-\t-`,
+          `1\t${at}\tapi_key.created\tdone\tserver start-up by ${user}\t1\t-\t-`,
           '',
         ].join('\n'),
       ),

@@ -85,7 +85,7 @@ describe('backup, restore and copy carry the audit chain', () => {
           actor: {
             type: 'operator',
             keyId: null,
-            name: expect.stringMatching(new RegExp(`^${by} \\(user .+\\)$`)),
+            name: expect.stringMatching(new RegExp(`^${by} by .+$`)),
           },
           keyId: null,
           previousHash: sourceEvents.at(-1)?.hash,

@@ -16,7 +16,7 @@ function osUser(): string {
  */
 export function operatorContext(command: string): AuditContext {
   return {
-    actor: { type: 'operator', keyId: null, name: `${command} (user ${osUser()})` },
+    actor: { type: 'operator', keyId: null, name: `${command} by ${osUser()}` },
     requestId: null,
     clientAddress: null,
     userAgent: null,
