@@ -61,6 +61,7 @@ describe('the API documentation page', () => {
         'The key making the call',
         'Revoke an API key',
         'Rotate an API key',
+        'List the audit log of key operations',
       ]);
       expect(await page.locator('h2').allTextContents()).toStrictEqual([
         expect.stringMatching(/^Authentication/),
