@@ -135,7 +135,7 @@ async function backupPostgres(
   const source = openDataConnection(config);
   const target = openSqlite(partial);
   try {
-    const report = await copyStore(source, target, progress);
+    const report = await copyStore(source, target, progress, Date.now(), null);
     await target.close();
     const rows = Object.fromEntries(report.tables.map((table) => [table.name, table.rows]));
     assertComplete(partial, rows);

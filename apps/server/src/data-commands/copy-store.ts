@@ -46,8 +46,11 @@ export async function copyStore(
   target: DataConnection,
   progress: Progress,
   now = Date.now(),
-  /** The audit event that starts the target's own history, after the events it carried: by the operator. */
-  recordAs: { action: 'store.restored' | 'store.copied'; command: string } = {
+  /**
+   * The audit event that starts the target's own history, after the events it carried: by the operator. None for a
+   * backup, which holds the store as it was, as SQLite's own backup does.
+   */
+  recordAs: { action: 'store.restored' | 'store.copied'; command: string } | null = {
     action: 'store.copied',
     command: 'data copy',
   },
@@ -58,8 +61,10 @@ export async function copyStore(
     try {
       const report = await copyInTransaction(source, target, progress, now);
       // In the copy's transaction, after its verification: the carried chain goes on with this event.
-      const fact = { action: recordAs.action, outcome: 'done', code: null, keyId: null } as const;
-      await appendAuditEvent(target.db, operatorContext(recordAs.command), fact);
+      if (recordAs) {
+        const fact = { action: recordAs.action, outcome: 'done', code: null, keyId: null } as const;
+        await appendAuditEvent(target.db, operatorContext(recordAs.command), fact);
+      }
       await sql`commit`.execute(target.db);
       return report;
     } catch (error) {
