@@ -26,10 +26,11 @@ describe.each(testDatabaseKinds)('keys revoke leaves a manager that lasts, on $n
     await database.drop();
   });
 
-  const revoke = async (id: number, env: Record<string, string> = {}) => {
+  const revoke = async (id: number, env: Record<string, string> = {}, flags: string[] = []) => {
     const run = runServerScript('src/keys-cli.ts', { DATABASE_URL: databaseUrlOf(database.config), ...env }, [
       'revoke',
       String(id),
+      ...flags,
     ]);
     return { code: await run.exited, output: run.output() };
   };
@@ -50,7 +51,7 @@ describe.each(testDatabaseKinds)('keys revoke leaves a manager that lasts, on $n
       output:
         `keys: key ${lasting.id} is the last active key that can manage keys for more than ${LASTING_MANAGER_HOURS} ` +
         'hours: revoking it would lock everyone out. Create another with `keys create` (not expiring within that ' +
-        'time) first.\n',
+        'time) first, or add --lock-out to revoke it all the same.\n',
     });
     expect((await store.apiKeys.findById(lasting.id))?.revokedAt).toBeNull();
 
@@ -60,6 +61,15 @@ describe.each(testDatabaseKinds)('keys revoke leaves a manager that lasts, on $n
       output: `Revoked key ${lasting.id} in ${where()}.\n`,
     });
     expect((await revoke(next.id)).code).toBe(1);
+  });
+
+  it('revokes the last lasting manager with --lock-out, the operator choosing to close key management', async () => {
+    const only = await store.apiKeys.create('leaked manager', { scopes: ['keys:manage'] });
+    expect(await revoke(only.id, {}, ['--lock-out'])).toStrictEqual({
+      code: 0,
+      output: `Revoked key ${only.id} in ${where()}.\n`,
+    });
+    expect((await store.apiKeys.findById(only.id))?.revokedAt).not.toBeNull();
   });
 
   it('revokes the last manager when API_KEYS is set: a configured key can always manage keys', async () => {

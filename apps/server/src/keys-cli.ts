@@ -24,9 +24,11 @@ Usage:
                             names some (${API_KEY_SCOPES.join(', ')}); --expires takes an ISO 8601 date
                             or date and time (a date alone ends at 23:59:59 UTC)
   keys list                 list keys (never the keys themselves)
-  keys revoke ID            revoke the key with that id (ids as shown by \`keys list\`), unless it is the
+  keys revoke ID [--lock-out]
+                            revoke the key with that id (ids as shown by \`keys list\`), unless it is the
                             last key with keys:manage that is not rotated and lasts over ${LASTING_MANAGER_HOURS} hours
-                            and API_KEYS is not set
+                            and API_KEYS is not set; --lock-out revokes it all the same (a leaked key),
+                            leaving the store closed to key management until \`keys create\` makes another
 
 For a store with no key left that can manage keys, this is how to make one. A file: path is relative to the
 folder you typed the command in, as for \`pnpm start\`; the store must exist (start the server on it once).
@@ -35,7 +37,7 @@ folder you typed the command in, as for \`pnpm start\`; the store must exist (st
 type KeysCommand =
   | { kind: 'create'; name: string; scopes: ApiKeyScope[] | undefined; expiresAt: string | undefined }
   | { kind: 'list' }
-  | { kind: 'revoke'; id: number };
+  | { kind: 'revoke'; id: number; lockOut: boolean };
 
 /** The command line is wrong: nothing was opened or changed. */
 class UsageError extends Error {}
@@ -44,6 +46,7 @@ const OPTIONS = {
   name: { type: 'string' },
   scope: { type: 'string', multiple: true },
   expires: { type: 'string' },
+  'lock-out': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -89,6 +92,9 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
       throw new UsageError(`--${option} is only for \`keys create\``);
     }
   }
+  if (values['lock-out'] !== undefined && command !== 'revoke') {
+    throw new UsageError('--lock-out is only for `keys revoke`');
+  }
   switch (command) {
     case undefined:
       throw new UsageError('a command is needed: create, list or revoke');
@@ -124,7 +130,7 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
           `'${argument}' is not a key id: ids are whole numbers from 1, as shown by \`keys list\``,
         );
       }
-      return { kind: 'revoke', id };
+      return { kind: 'revoke', id, lockOut: values['lock-out'] === true };
     }
     default:
       throw new UsageError(`unknown command '${command}': use create, list or revoke`);
@@ -196,14 +202,14 @@ async function run(command: KeysCommand): Promise<number> {
         // As the API does: without API_KEYS, a revocation leaves a key with keys:manage that lasts.
         const revocation = await store.apiKeys.revoke(
           command.id,
-          { keepAManager: config.apiKeys.length === 0 },
+          { keepAManager: config.apiKeys.length === 0 && !command.lockOut },
           operatorContext('keys revoke'),
         );
         if (revocation.kind === 'last_manager') {
           process.stderr.write(
             `keys: key ${command.id} is the last active key that can manage keys for more than ` +
               `${LASTING_MANAGER_HOURS} hours: revoking it would lock everyone out. Create another with ` +
-              '`keys create` (not expiring within that time) first.\n',
+              '`keys create` (not expiring within that time) first, or add --lock-out to revoke it all the same.\n',
           );
           return 1;
         }

@@ -103,8 +103,9 @@ describe('the server process', () => {
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
 
-    // Every key revoked: the store stays closed, with no new key, and says how to make one.
-    const revoke = runServerScript('src/keys-cli.ts', { DATABASE_URL }, ['revoke', '1']);
+    // Every key revoked (the last manager too, as after a leak): the store stays closed, with no new key, and says
+    // how to make one.
+    const revoke = runServerScript('src/keys-cli.ts', { DATABASE_URL }, ['revoke', '1', '--lock-out']);
     expect(await revoke.exited).toBe(0);
     const third = start({ DATABASE_URL });
     const reopened = await third.listening;

@@ -3,7 +3,11 @@ import { vitestRun } from './vitest-run.js';
 
 /** A real vitest run of one small suite, with or without TEST_DATABASE_URL. */
 const vitestOutput = (env: Record<string, string>) =>
-  vitestRun(['src/config.test.ts'], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env });
+  vitestRun(['src/config/config.test.ts'], {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    ...env,
+  });
 
 const NOTICE = 'PostgreSQL not configured (TEST_DATABASE_URL unset): skipping';
 
