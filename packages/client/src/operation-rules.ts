@@ -52,6 +52,9 @@ const RULES = {
   },
   // Revoking a revoked key changes nothing.
   revokeApiKey: READ,
+  // A change sets the fields it names to the values it carries: sent again, it sets them again.
+  updateApiKey: READ,
+  getApiKeyUsage: READ,
   rotateApiKey: {
     ...ONCE,
     whenUnsure:

@@ -3,7 +3,12 @@ import { bodyObjectMessage, FIELD_MESSAGES as M } from './messages.js';
 import { pathId } from './path-id.js';
 import { readableName } from './readable-name.js';
 import { requiredOr } from './required-or.js';
-import { API_KEY_NAME_MAX_LENGTH, MAX_ROTATION_OVERLAP_HOURS } from './rules.js';
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  MAX_ALLOWED_NETWORKS,
+  MAX_KEY_RATE_LIMIT_PER_MINUTE,
+  MAX_ROTATION_OVERLAP_HOURS,
+} from './rules.js';
 import { API_KEY_SCOPES } from './scopes.js';
 
 export const ApiKeyScopeSchema = z
@@ -27,6 +32,43 @@ const CALENDAR_DATE = z.core.regexes.date.source.replace(/^\^|\$$/g, '');
 export const ISO_INSTANT = new RegExp(
   `^${CALENDAR_DATE}T(?:[01]\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d(?:\\.\\d+)?)?(?:Z|[+-](?:[01]\\d|2[0-3]):?[0-5]\\d)$`,
 );
+
+/**
+ * A key's own limit of requests a minute, in place of the server's `RATE_LIMIT_PER_MINUTE`; null (or absent) for
+ * that default. The operator's `KEY_RATE_LIMIT_MAX_PER_MINUTE` may set a maximum below the schema's; the server
+ * checks it.
+ */
+export const RateLimitPerMinuteSchema = z
+  .number({ error: M.notRateLimit })
+  .int(M.notRateLimit)
+  .min(1, M.notRateLimit)
+  .max(MAX_KEY_RATE_LIMIT_PER_MINUTE, M.notRateLimit)
+  .nullable()
+  .describe(
+    "The key's own limit of requests a minute, up or down from the server's `RATE_LIMIT_PER_MINUTE`; null for " +
+      'that default. The `RateLimit` headers and a 429 state it.',
+  );
+
+/**
+ * One network a key may be used from, in CIDR notation. The server also refuses a range with address bits set after
+ * its prefix length (`10.0.0.1/8`), since such a range reads as one address but means the whole network.
+ */
+export const NetworkRangeSchema = z
+  .union([z.cidrv4(), z.cidrv6()], { error: M.notNetwork })
+  .describe(
+    'An IPv4 or IPv6 network in CIDR notation (`203.0.113.0/24`, `2001:db8::/32`), with no address bits set ' +
+      'after the prefix length. An IPv4-mapped IPv6 address (`::ffff:203.0.113.7`) matches its IPv4 range.',
+  );
+
+export const AllowedNetworksSchema = z
+  .array(NetworkRangeSchema, { error: M.notNetworkList })
+  .max(MAX_ALLOWED_NETWORKS, M.tooManyNetworks)
+  .nullable()
+  .describe(
+    `The networks the key may be used from (at most ${MAX_ALLOWED_NETWORKS} ranges); null for any network. A ` +
+      'request from elsewhere is refused with 403 `api_key_network_refused`. The address is the one the store ' +
+      'decides by its `TRUST_PROXY` setting, as its log shows it. An empty list refuses every address.',
+  );
 
 /** An API key as the store shows it: never the secret, never its digest. */
 export const ApiKeySchema = z.object({
@@ -65,6 +107,8 @@ export const ApiKeySchema = z.object({
     .positive()
     .nullable()
     .describe('The id of the key this one replaced by a rotation; null for a key made anew.'),
+  rateLimitPerMinute: RateLimitPerMinuteSchema,
+  allowedNetworks: AllowedNetworksSchema,
 });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
@@ -95,10 +139,26 @@ export const NewApiKeySchema = z.strictObject(
       })
       .optional()
       .describe('When the key stops working (ISO 8601); absent for a key that does not expire.'),
+    rateLimitPerMinute: RateLimitPerMinuteSchema.optional(),
+    allowedNetworks: AllowedNetworksSchema.optional(),
   },
   { error: bodyObjectMessage },
 );
 export type NewApiKey = z.infer<typeof NewApiKeySchema>;
+
+/**
+ * Request body of updateApiKey: the fields to change, each optional; `null` removes a limit or a network list. An
+ * empty object changes nothing.
+ */
+export const UpdateApiKeySchema = z.strictObject(
+  {
+    name: ApiKeyNameSchema.optional(),
+    rateLimitPerMinute: RateLimitPerMinuteSchema.optional(),
+    allowedNetworks: AllowedNetworksSchema.optional(),
+  },
+  { error: bodyObjectMessage },
+);
+export type UpdateApiKey = z.infer<typeof UpdateApiKeySchema>;
 
 /** Request body of rotateApiKey; may be empty. */
 export const RotateApiKeySchema = z.strictObject(

@@ -7,11 +7,18 @@ import {
   CreatedApiKeySchema,
   NewApiKeySchema,
   RotateApiKeySchema,
+  UpdateApiKeySchema,
 } from './api-key-schemas.js';
+import { ApiKeyUsageQuerySchema, ApiKeyUsageSchema } from './api-key-usage-schemas.js';
 import { AuditEventListSchema, ListAuditEventsQuerySchema } from './audit-event-schemas.js';
 import { FIELD_MESSAGES } from './messages.js';
 import { SHARED_ROUTER_OPTIONS } from './router-options.js';
-import { DEFAULT_ROTATION_OVERLAP_HOURS, LASTING_MANAGER_HOURS } from './rules.js';
+import {
+  DEFAULT_ROTATION_OVERLAP_HOURS,
+  KEY_USAGE_RETENTION_DAYS,
+  LASTING_MANAGER_HOURS,
+  USAGE_WRITE_INTERVAL_SECONDS,
+} from './rules.js';
 import { ErrorSchema } from './schemas.js';
 import type { OperationMetadata } from './scopes.js';
 
@@ -64,8 +71,8 @@ export const apiKeysContract = c.router(
       metadata: manageKeys,
       summary: 'Create an API key',
       description:
-        'Makes a key with the given name, scopes and optional expiry. The answer carries the key itself in `key`: ' +
-        'the only time it is shown.',
+        'Makes a key with the given name, scopes, optional expiry and optional policy (`rateLimitPerMinute`, ' +
+        '`allowedNetworks`). The answer carries the key itself in `key`: the only time it is shown.',
       responses: { 201: CreatedApiKeySchema, 400: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema },
     },
     revokeApiKey: {
@@ -82,6 +89,47 @@ export const apiKeysContract = c.router(
         'revoked, by itself, by a manager about to stop, or by another key revoking it at the same moment ' +
         '(409 `last_key_manager`), so that nobody locks the store out.',
       responses: { 200: ApiKeySchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    },
+    updateApiKey: {
+      method: 'PATCH',
+      path: '/api-keys/:keyId',
+      pathParams: z.object({ keyId: ApiKeyIdPathSchema }),
+      contentType: 'application/json',
+      body: UpdateApiKeySchema,
+      metadata: manageKeys,
+      summary: 'Change an API key',
+      description:
+        "Changes a key's name, its own rate limit (`rateLimitPerMinute`) or the networks it may be used from " +
+        '(`allowedNetworks`); a field left out is left as it is, `null` removes the limit or the list. Returns the ' +
+        'key as changed. The change holds on every worker of the instance before the answer is sent, and on other ' +
+        'instances within 10 seconds, as a revocation does. A rotation carries the policy to the successor. A ' +
+        'revoked or expired key cannot be changed (409 `api_key_inactive`). A change must leave a key that can ' +
+        'manage keys, lasts, and may be used from the address making the change (409 `last_key_manager`), so that ' +
+        'no network list locks every manager out.',
+      responses: {
+        200: ApiKeySchema,
+        400: ErrorSchema,
+        404: ErrorSchema,
+        409: ErrorSchema,
+        413: ErrorSchema,
+        415: ErrorSchema,
+      },
+    },
+    getApiKeyUsage: {
+      method: 'GET',
+      path: '/api-keys/:keyId/usage',
+      pathParams: z.object({ keyId: ApiKeyIdPathSchema }),
+      query: ApiKeyUsageQuerySchema,
+      metadata: manageKeys,
+      summary: "An API key's usage by the hour",
+      description:
+        'Returns how many requests the key made in each hour of a range (default: the last 7 days), by kind of ' +
+        'answer: `answered`, `refused` (4xx other than 429), `limited` (429) and `failed` (5xx). Every hour of ' +
+        'the range is present, those without requests as zeros. Counts are kept in memory and written at most ' +
+        `once every ${USAGE_WRITE_INTERVAL_SECONDS} seconds per instance and key, so the newest minute may not ` +
+        `show yet; they are kept ${KEY_USAGE_RETENTION_DAYS} days. A range runs at most ` +
+        `${KEY_USAGE_RETENTION_DAYS} days.`,
+      responses: { 200: ApiKeyUsageSchema, 400: ErrorSchema, 404: ErrorSchema },
     },
     rotateApiKey: {
       method: 'POST',

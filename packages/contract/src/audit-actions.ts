@@ -7,6 +7,7 @@ export const AUDIT_ACTIONS = [
   'api_key.created',
   'api_key.rotated',
   'api_key.revoked',
+  'api_key.updated',
   'api_keys.listed',
   'audit_events.listed',
   'store.restored',

@@ -81,7 +81,7 @@ const AuditKeyIdSchema = singleQueryValue().regex(
 );
 
 /** An instant in a query: as a key's `expiresAt` is sent. */
-const QueryInstantSchema = singleQueryValue().regex(ISO_INSTANT, M.notDateTime);
+export const QueryInstantSchema = singleQueryValue().regex(ISO_INSTANT, M.notDateTime);
 
 export const ListAuditEventsQuerySchema = z.strictObject(
   {

@@ -24,6 +24,10 @@ export const ERROR_CODES = {
     status: 403,
     when: 'The API key lacks the scope the operation needs; the message and `WWW-Authenticate` name it.',
   },
+  api_key_network_refused: {
+    status: 403,
+    when: "The request comes from an address outside the API key's `allowedNetworks`.",
+  },
   pet_not_found: { status: 404, when: 'No animal has the requested id.' },
   api_key_not_found: { status: 404, when: 'No stored API key has the requested id.' },
   route_not_found: { status: 404, when: 'No operation exists at this path.' },

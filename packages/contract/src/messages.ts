@@ -1,6 +1,13 @@
 import { AUDIT_ACTIONS } from './audit-actions.js';
 import { LIST_LIMIT, MAX_SAFE_ID, PET_NAME_MAX_LENGTH, PET_STATUSES } from './limits.js';
-import { API_KEY_NAME_MAX_LENGTH, MAX_API_KEY_LIFETIME_DAYS, MAX_ROTATION_OVERLAP_HOURS } from './rules.js';
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  KEY_USAGE_RETENTION_DAYS,
+  MAX_ALLOWED_NETWORKS,
+  MAX_API_KEY_LIFETIME_DAYS,
+  MAX_KEY_RATE_LIMIT_PER_MINUTE,
+  MAX_ROTATION_OVERLAP_HOURS,
+} from './rules.js';
 import { API_KEY_SCOPES } from './scopes.js';
 
 /**
@@ -42,6 +49,14 @@ export const FIELD_MESSAGES = {
   notAuditKeyId:
     'must be the id of a key: a positive whole number, or env-1, env-2… for a key set by API_KEYS',
   notAuditAction: `must be one of ${AUDIT_ACTIONS.join(', ')}`,
+  notRateLimit: `must be a whole number from 1 to ${MAX_KEY_RATE_LIMIT_PER_MINUTE}, or null for the store's default`,
+  notNetwork: 'must be an IPv4 or IPv6 network in CIDR notation, e.g. 203.0.113.0/24 or 2001:db8::/32',
+  networkHostBitsSet:
+    'must have no address bits set after the prefix length, e.g. 10.0.0.0/8 rather than 10.0.0.1/8',
+  tooManyNetworks: `must hold at most ${MAX_ALLOWED_NETWORKS} network ranges`,
+  notNetworkList: 'must be an array of network ranges, or null for any network',
+  usageRangeBackwards: 'must be before until',
+  usageRangeTooLong: `must be at most ${KEY_USAGE_RETENTION_DAYS} days before until`,
   notOverlapHours: `must be a whole number of hours from 0 to ${MAX_ROTATION_OVERLAP_HOURS}`,
   /** For a rule that has no message of its own: the server never passes a library's text on. */
   invalid: 'is not valid',

@@ -75,6 +75,13 @@ const CLIENT_CALLS: Record<OperationId, (example: OperationExample) => string[]>
     'console.log(created.key);',
   ],
   revokeApiKey: ({ pathParams }) => [`const revoked = await client.apiKeys.revoke(${pathParams?.keyId});`],
+  updateApiKey: ({ pathParams, body }) => [
+    `const changed = await client.apiKeys.update(${pathParams?.keyId}, ${literal(body)});`,
+  ],
+  getApiKeyUsage: ({ pathParams, query }) => [
+    `const usage = await client.apiKeys.usage(${pathParams?.keyId}, ${literal(query)});`,
+    'for (const hour of usage.hours) console.log(hour.hour, hour.answered, hour.refused, hour.limited, hour.failed);',
+  ],
   rotateApiKey: ({ pathParams, body }) => [
     `const successor = await client.apiKeys.rotate(${pathParams?.keyId}, ${literal(body)});`,
     'console.log(successor.key);',

@@ -26,6 +26,10 @@ const NOT_JSON = error(
   'unsupported_media_type',
   'The request body must be JSON, sent as Content-Type: application/json.',
 );
+const NETWORK_REFUSED = error(
+  'api_key_network_refused',
+  'This API key may not be used from 198.51.100.23: its allowed networks do not include that address.',
+);
 const KEY_NOT_FOUND = error('api_key_not_found', 'No API key has id 99.');
 
 /** What any operation may answer: a refused key, a missing scope, the key's rate limit, a failure. */
@@ -33,12 +37,18 @@ function sharedErrors(operationId: OperationId): Record<string, ApiError[]> {
   const scope = requiredScope(storeContract[operationId]);
   return {
     401: [error('unauthorized', 'The Authorization header is missing or not of the form `Bearer <key>`.')],
-    // An operation any active key may call is never refused for a scope: its 403 has no example to give.
-    ...(scope && {
-      403: [
-        error('insufficient_scope', `This API key lacks the \`${scope}\` scope, which ${operationId} needs.`),
-      ],
-    }),
+    // Any operation refuses a key used from outside its networks; one any active key may call, never for a scope.
+    403: [
+      ...(scope
+        ? [
+            error(
+              'insufficient_scope',
+              `This API key lacks the \`${scope}\` scope, which ${operationId} needs.`,
+            ),
+          ]
+        : []),
+      NETWORK_REFUSED,
+    ],
     429: [error('rate_limited', 'More than 600 requests a minute with this API key.')],
     500: [
       error(
@@ -90,6 +100,28 @@ const OWN_ERRORS: Record<OperationId, Record<string, ApiError[]>> = {
           'later than that or never, first.',
       ),
     ],
+  },
+  updateApiKey: {
+    400: [
+      refused('body field', 'allowedNetworks[0]', M.networkHostBitsSet),
+      refused('body field', 'rateLimitPerMinute', M.notRateLimit),
+    ],
+    404: [KEY_NOT_FOUND],
+    409: [
+      error('api_key_inactive', 'API key 7 is revoked: only an active key can be changed.'),
+      error(
+        'last_key_manager',
+        'This change would leave no active key that can manage keys, lasts more than ' +
+          `${LASTING_MANAGER_HOURS} hours and may be used from 198.51.100.23: allow this address, or change ` +
+          'another manager first.',
+      ),
+    ],
+    413: [TOO_LARGE],
+    415: [NOT_JSON],
+  },
+  getApiKeyUsage: {
+    400: [refused('query parameter', 'since', M.usageRangeTooLong)],
+    404: [KEY_NOT_FOUND],
   },
   rotateApiKey: {
     400: [refused('body field', 'overlapHours', M.notOverlapHours)],

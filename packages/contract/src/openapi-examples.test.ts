@@ -97,10 +97,6 @@ describe('the examples of the OpenAPI document', () => {
       const route = storeContract[operation.operationId];
       for (const [status, response] of Object.entries(operation.responses)) {
         const examples = examplesOf(response.content?.['application/json']);
-        if (response.description.startsWith('Not answered by this operation')) {
-          expect(examples, status).toStrictEqual([]);
-          continue;
-        }
         expect(examples.length, status).toBeGreaterThan(0);
         const schema = route.responses[Number(status) as keyof typeof route.responses] as z.ZodTypeAny;
         for (const example of examples) {

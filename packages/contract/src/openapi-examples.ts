@@ -1,4 +1,5 @@
-import type { ApiKey, CreatedApiKey, NewApiKey, RotateApiKey } from './api-key-schemas.js';
+import type { ApiKey, CreatedApiKey, NewApiKey, RotateApiKey, UpdateApiKey } from './api-key-schemas.js';
+import type { ApiKeyUsage } from './api-key-usage-schemas.js';
 import type { AuditEvent } from './audit-event-schemas.js';
 import type { NewPet, Pet } from './schemas.js';
 import type { StoreContract } from './store-contract.js';
@@ -32,6 +33,8 @@ const INVENTORY_KEY = {
   revokedAt: null,
   rotatedAt: null,
   replaces: null,
+  rateLimitPerMinute: 1200,
+  allowedNetworks: ['203.0.113.0/24', '2001:db8:4f00::/40'],
 } satisfies ApiKey;
 
 const CONFIGURED_KEY = {
@@ -48,6 +51,8 @@ const CONFIGURED_KEY = {
   revokedAt: null,
   rotatedAt: null,
   replaces: null,
+  rateLimitPerMinute: null,
+  allowedNetworks: null,
 } satisfies ApiKey;
 
 /**
@@ -57,7 +62,26 @@ const CONFIGURED_KEY = {
 const NEW_INVENTORY_KEY = {
   name: 'inventory-sync',
   scopes: ['pets:read', 'pets:write'],
+  rateLimitPerMinute: INVENTORY_KEY.rateLimitPerMinute,
+  allowedNetworks: INVENTORY_KEY.allowedNetworks,
 } satisfies NewApiKey;
+
+/** The partner's office moved: its key gets the new network and a larger budget; name and scopes stay. */
+const POLICY_CHANGE = {
+  rateLimitPerMinute: 3000,
+  allowedNetworks: ['198.51.100.0/24', '2001:db8:4f00::/40'],
+} satisfies UpdateApiKey;
+
+/** Two hours of the key's traffic: a busy one with a few refusals and 429s, then a quiet one. */
+const INVENTORY_USAGE = {
+  keyId: INVENTORY_KEY.id,
+  since: '2026-11-24T15:00:00.000Z',
+  until: '2026-11-24T17:00:00.000Z',
+  hours: [
+    { hour: '2026-11-24T15:00:00.000Z', answered: 5214, refused: 12, limited: 48, failed: 0 },
+    { hour: '2026-11-24T16:00:00.000Z', answered: 311, refused: 0, limited: 0, failed: 1 },
+  ],
+} satisfies ApiKeyUsage;
 
 /** The secret appears only in a created key's answer: this one is made up, and no store knows it. */
 const CREATED_INVENTORY_KEY = {
@@ -135,6 +159,16 @@ export const OPERATION_EXAMPLES: Record<OperationId, OperationExample> = {
   revokeApiKey: {
     pathParams: { keyId: INVENTORY_KEY.id },
     answer: { ...INVENTORY_KEY, state: 'revoked', revokedAt: '2027-05-02T08:41:17.560Z' } satisfies ApiKey,
+  },
+  updateApiKey: {
+    pathParams: { keyId: INVENTORY_KEY.id },
+    body: POLICY_CHANGE,
+    answer: { ...INVENTORY_KEY, ...POLICY_CHANGE } satisfies ApiKey,
+  },
+  getApiKeyUsage: {
+    pathParams: { keyId: INVENTORY_KEY.id },
+    query: { since: INVENTORY_USAGE.since, until: INVENTORY_USAGE.until },
+    answer: INVENTORY_USAGE,
   },
   rotateApiKey: {
     pathParams: { keyId: INVENTORY_KEY.id },

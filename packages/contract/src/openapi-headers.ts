@@ -34,7 +34,7 @@ export function responseHeaders(operationId: string, status: string): Record<str
   if (status === '401') headers['WWW-Authenticate'] = header('`Bearer realm="animal-store"`.');
   if (status === '403') {
     headers['WWW-Authenticate'] = header(
-      '`Bearer error="insufficient_scope", scope="<the scope needed>"` (RFC 6750).',
+      'With `insufficient_scope`: `Bearer error="insufficient_scope", scope="<the scope needed>"` (RFC 6750).',
     );
   }
   if (operationId === 'listPets' && status === '200') {

@@ -25,6 +25,8 @@ describe('what the contract gate compares, stated in the document', () => {
       ['createApiKey', ['keys:manage']],
       ['getCurrentApiKey', []],
       ['revokeApiKey', ['keys:manage']],
+      ['updateApiKey', ['keys:manage']],
+      ['getApiKeyUsage', ['keys:manage']],
       ['rotateApiKey', ['keys:manage']],
       ['listAuditEvents', ['keys:manage']],
     ]);

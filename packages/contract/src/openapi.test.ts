@@ -103,6 +103,8 @@ describe('OpenAPI document for readers', () => {
       ['createApiKey', ['API keys'], 'keys:manage'],
       ['getCurrentApiKey', ['API keys'], 'any key'],
       ['revokeApiKey', ['API keys'], 'keys:manage'],
+      ['updateApiKey', ['API keys'], 'keys:manage'],
+      ['getApiKeyUsage', ['API keys'], 'keys:manage'],
       ['rotateApiKey', ['API keys'], 'keys:manage'],
       ['listAuditEvents', ['API keys'], 'keys:manage'],
     ]);
@@ -133,13 +135,13 @@ describe('OpenAPI document for readers', () => {
     }
   });
 
-  it('says that an operation any key may call is never answered 403', () => {
+  it('says that an operation any key may call is answered 403 only for a network', () => {
     const { responses } = openApiDocument.paths['/api-keys/current'].get;
     expect(responses['403'].description).toBe(
-      'Not answered by this operation: any active API key may call it.',
+      'The API key is used from outside its allowed networks; any active key may call it, whatever its scopes.',
     );
     expect(openApiDocument.paths['/api-keys'].get.responses['403'].description).toBe(
-      'The API key lacks the scope this operation needs.',
+      'The API key lacks the scope this operation needs, or is used from outside its allowed networks.',
     );
   });
 });

@@ -27,7 +27,7 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '201': 'Animal added.',
   '400': 'A parameter or the body is missing or invalid.',
   '401': 'API key missing, invalid, expired or revoked.',
-  '403': 'The API key lacks the scope this operation needs.',
+  '403': 'The API key lacks the scope this operation needs, or is used from outside its allowed networks.',
   '404': 'No animal with that identifier.',
   '409': 'A request with this Idempotency-Key is still in progress.',
   '422': 'Idempotency-Key already used with a different body.',
@@ -61,8 +61,9 @@ const API_KEY_RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '409': 'The key cannot be changed so: see the code and message.',
 };
 
-/** The 403 of an operation any active key may call: shared by every route, never sent by this one. */
-const NO_SCOPE_403 = 'Not answered by this operation: any active API key may call it.';
+/** The 403 of an operation any active key may call: only a key's network list refuses it. */
+const NO_SCOPE_403 =
+  'The API key is used from outside its allowed networks; any active key may call it, whatever its scopes.';
 
 const isApiKeyOperation = (operationId: string) => operationId in apiKeysContract;
 

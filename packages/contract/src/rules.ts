@@ -55,3 +55,18 @@ export const MAX_ROTATION_OVERLAP_HOURS = 30 * 24;
 
 /** The longest name an API key may have. */
 export const API_KEY_NAME_MAX_LENGTH = 100;
+
+/**
+ * The highest `rateLimitPerMinute` a key may be given in any store; the operator's `KEY_RATE_LIMIT_MAX_PER_MINUTE`
+ * setting may set a lower one.
+ */
+export const MAX_KEY_RATE_LIMIT_PER_MINUTE = 1_000_000;
+
+/** The most network ranges a key's `allowedNetworks` may hold. */
+export const MAX_ALLOWED_NETWORKS = 50;
+
+/** How long a key's hourly usage counts are kept; older hours are pruned. */
+export const KEY_USAGE_RETENTION_DAYS = 90;
+
+/** How often an instance writes the usage it counted in memory: the most a SIGKILL can lose. */
+export const USAGE_WRITE_INTERVAL_SECONDS = 60;

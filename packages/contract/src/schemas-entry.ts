@@ -4,6 +4,7 @@
  * Zod 3's types and so do not typecheck in a project on Zod 4 (docs/decisions/002).
  */
 export * from './api-key-schemas.js';
+export * from './api-key-usage-schemas.js';
 export * from './audit-actions.js';
 export * from './audit-canonical-form.js';
 export * from './audit-event-schemas.js';

@@ -17,6 +17,8 @@ const names = keyNamesOf([
     revokedAt: null,
     rotatedAt: null,
     replaces: null,
+    rateLimitPerMinute: null,
+    allowedNetworks: null,
   },
 ]);
 const said = (...args: Parameters<typeof auditEvent>) =>

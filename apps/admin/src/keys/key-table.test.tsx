@@ -17,6 +17,8 @@ const key = (id: number, scopes: ApiKey['scopes'], state: ApiKey['state'] = 'act
   revokedAt: state === 'revoked' ? '2026-11-26T11:00:00.000Z' : null,
   rotatedAt: null,
   replaces: null,
+  rateLimitPerMinute: null,
+  allowedNetworks: null,
 });
 
 const configured: ApiKey = {

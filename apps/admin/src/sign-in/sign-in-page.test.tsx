@@ -25,6 +25,8 @@ const ACCEPTED: ApiKey = {
   revokedAt: null,
   rotatedAt: null,
   replaces: null,
+  rateLimitPerMinute: null,
+  allowedNetworks: null,
 };
 
 function renderPage(props: Partial<Parameters<typeof SignInPage>[0]> = {}) {

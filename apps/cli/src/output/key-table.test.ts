@@ -17,6 +17,8 @@ const stored: ApiKey = {
   revokedAt: null,
   rotatedAt: null,
   replaces: null,
+  rateLimitPerMinute: null,
+  allowedNetworks: null,
 };
 
 const configured: ApiKey = {
