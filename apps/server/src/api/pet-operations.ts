@@ -54,7 +54,8 @@ export function petOperations({
         const { client } = requestContext(res);
         const outcome = await petCreation.create(
           body,
-          typeof key === 'string' && key && client ? { scope: client.namespace, key } : undefined,
+          // Scoped by the key's rotation line: a successor's retry replays what its predecessor was answered.
+          typeof key === 'string' && key && client ? { scope: client.line, key } : undefined,
         );
         switch (outcome.kind) {
           case 'in_progress':

@@ -10,6 +10,8 @@ import { RELEASE_VERSION } from '../release-version.js';
 import { createAuditTables } from './audit-tables.js';
 import type { Dialect } from './database.js';
 import { normaliseOldKeyForms } from './old-key-forms.js';
+import { scopeRecordsByRotationLine } from './rotation-lines.js';
+import type { DatabaseSchema } from './schema.js';
 import { assertNotNewer, DatabaseNewerError, readStoreVersion, recordStoreVersion } from './store-version.js';
 
 /**
@@ -132,6 +134,10 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '009-audit-events': { up: (db: Kysely<unknown>) => createAuditTables(db) },
+    '012-idempotency-rotation-line': {
+      // The schema as of 006 on is what the move reads and writes: api_keys' links and idempotency_keys' scopes.
+      up: (db: Kysely<unknown>) => scopeRecordsByRotationLine(db as Kysely<DatabaseSchema>),
+    },
   };
 }
 

@@ -35,7 +35,10 @@ export interface ApiKeysTable {
 
 /** One row per (API key, Idempotency-Key): the claim on a create and, once done, its response. */
 export interface IdempotencyKeysTable {
-  /** Which API key sent it: keys of different clients never collide. */
+  /**
+   * Which rotation line of API keys sent it (the namespace of the line's first key, rotation-lines.ts): keys of
+   * different clients never collide, and a rotation's successor replays its predecessors' records.
+   */
   scope: string;
   key: string;
   /** SHA-256 of the canonical request body: the same key with another body is a client error. */

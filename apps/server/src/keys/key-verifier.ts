@@ -1,4 +1,5 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
+import { keyNamespace } from '../database/rotation-lines.js';
 import type { ApiKeyRepository, StoredApiKey } from '../store/api-key-repository.js';
 import { keyState } from '../store/key-state.js';
 import { hashApiKey, hasIssuedKeyShape } from './api-key.js';
@@ -12,18 +13,22 @@ export interface ApiClient {
   name: string;
   scopes: ReadonlySet<ApiKeyScope>;
   /**
-   * A digest prefix unique to the key across every database: namespaces per-key state (idempotency keys,
-   * rate-limit counters) that may live in a store shared by several deployments.
+   * A digest prefix unique to the key across every database: namespaces per-key state (rate-limit counters) that
+   * may live in a store shared by several deployments.
    */
   namespace: string;
+  /**
+   * The namespace of the key's rotation line, its first key's (the key's own for a key made anew or configured):
+   * what a rotation must not cut is kept under it, the Idempotency-Key records, so that a successor replays what
+   * its predecessors were answered.
+   */
+  line: string;
 }
 
 /** Why a key was refused: the 401's message says which. */
 export type KeyRefusal = 'unknown' | 'expired' | 'revoked';
 
 export type KeyVerdict = ApiClient | KeyRefusal;
-
-const namespaceOf = (keyHash: string) => keyHash.slice(0, 24);
 
 const ALL_SCOPES: ReadonlySet<ApiKeyScope> = new Set(API_KEY_SCOPES);
 
@@ -37,13 +42,14 @@ const VERIFIED_KEY_TTL_MS = 10_000;
 /** Bounds the cache: a store with more active clients than this simply asks the database more often. */
 const MAX_CACHED_KEYS = 10_000;
 
-/** The client a stored, active key stands for. */
-const clientOf = (stored: StoredApiKey, keyHash: string): ApiClient => ({
+/** The client a stored, active key stands for; `lineHash` is the digest of its rotation line's first key. */
+const clientOf = (stored: StoredApiKey, keyHash: string, lineHash: string): ApiClient => ({
   keyId: String(stored.id),
   storedId: stored.id,
   name: stored.name,
   scopes: new Set(stored.scopes),
-  namespace: namespaceOf(keyHash),
+  namespace: keyNamespace(keyHash),
+  line: keyNamespace(lineHash),
 });
 
 /** A key configured by API_KEYS, as the management API lists it. */
@@ -80,7 +86,9 @@ export class KeyVerifier {
           name: `API_KEYS #${index + 1}`,
           // Configured keys are the operator's own: they can do everything, as they could before scopes.
           scopes: ALL_SCOPES,
-          namespace: namespaceOf(keyHash),
+          namespace: keyNamespace(keyHash),
+          // Never rotated: each is a line of its own.
+          line: keyNamespace(keyHash),
         };
         return [keyHash, { client, key }];
       }),
@@ -141,7 +149,7 @@ export class KeyVerifier {
     let until = nowMs + this.verifiedKeyTtlMs;
     if (stored) {
       const state = keyState(stored, new Date(nowMs).toISOString());
-      verdict = state === 'active' ? clientOf(stored, keyHash) : state;
+      verdict = state === 'active' ? clientOf(stored, keyHash, await this.lineOf(stored, keyHash)) : state;
       // Never trusted past its expiry, however recently verified.
       if (state === 'active' && stored.expiresAt !== null)
         until = Math.min(until, Date.parse(stored.expiresAt));
@@ -155,5 +163,11 @@ export class KeyVerifier {
       if (stored) this.digestsById.set(stored.id, keyHash);
     }
     return verdict;
+  }
+
+  /** The digest of the key's line's first key: asked only of a successor, once per verification like the key. */
+  private async lineOf(stored: StoredApiKey, keyHash: string): Promise<string> {
+    if (stored.replacesId === null) return keyHash;
+    return (await this.repository.firstKeyOfLine(stored.id)) ?? keyHash;
   }
 }

@@ -1,6 +1,7 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
 import type { Kysely, Selectable } from 'kysely';
 import type { Dialect } from '../database/database.js';
+import { firstKeyOfLine } from '../database/rotation-lines.js';
 import type { ApiKeysTable, DatabaseSchema } from '../database/schema.js';
 import { storedInstant } from '../database/stored-instant.js';
 import { displayPrefix, generateApiKey, hashApiKey } from '../keys/api-key.js';
@@ -114,6 +115,11 @@ export class ApiKeyRepository {
       .where('key_hash', '=', keyHash)
       .executeTakeFirst();
     return row && toStoredApiKey(row);
+  }
+
+  /** The digest of the first key of the key's rotation line (rotation-lines.ts); undefined for an unknown id. */
+  firstKeyOfLine(id: number): Promise<string | undefined> {
+    return firstKeyOfLine(this.db, id);
   }
 
   /**

@@ -16,7 +16,7 @@ const ABANDONED_CLAIM_MS = 60 * 1000;
 const SWEEP_BATCH_SIZE = 500;
 
 export interface IdempotencyScope {
-  /** The API key the request was authenticated with. */
+  /** The rotation line of the API key the request was authenticated with (its `line`, keys/key-verifier.ts). */
   scope: string;
   key: string;
   requestHash: string;
