@@ -142,16 +142,6 @@ execFileSync('npm', ['prune', '--offline', '--no-audit', '--no-fund', '--no-prog
   env: npmEnvironment(),
 });
 
-// npm's EBADENGINE warnings on Node 20 are about OpenTelemetry's SDK (node >=22.15.0), loaded for traces only: say so,
-// so that they do not read as the store not running here (decision 040).
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 15)) {
-  process.stderr.write(
-    `Node ${process.versions.node}: the EBADENGINE warnings are about OpenTelemetry, which the store loads only for ` +
-      'traces (OTEL_EXPORTER_OTLP_ENDPOINT); it runs here but is supported from Node 22.15. Everything else is ' +
-      'supported on Node 20.19 (docs/decisions/040-supported-node-versions.md).\n',
-  );
-}
 process.stdout.write(
   `\nThe store is bundled in ${bundle}. There, create a key (\`npm run --silent keys -- create --name NAME\`),\n` +
     'then run `npm start`.\n',

@@ -14,6 +14,12 @@ function storeOrigin(env: NodeJS.ProcessEnv): string {
 
 const STORE_ORIGIN = storeOrigin(process.env);
 
+/**
+ * The build is always the production one: under NODE_ENV=development or test, `vite build` bundles React's
+ * development build, half as large again. The build script sets NODE_ENV=production, so the same sources give the
+ * same bundle whatever the caller's environment, and turbo need not hash NODE_ENV (a production start of a built
+ * checkout rebuilds nothing).
+ */
 export default defineConfig({
   // The server serves the built app at /admin/, so every asset URL must start there.
   base: '/admin/',

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +19,7 @@ it('`pnpm start` stopped by Ctrl-C exits 0 after the clean stop, with no error f
   const child = spawn('pnpm', ['start'], {
     cwd: repositoryRoot,
     detached: true,
-    // No NODE_ENV, as a user types it: the build it triggers is the one `pnpm build` makes, not a test build.
+    // No NODE_ENV, as a user types it.
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -47,5 +47,58 @@ it('`pnpm start` stopped by Ctrl-C exits 0 after the clean stop, with no error f
     expect(output).not.toContain('ELIFECYCLE');
   } finally {
     if (child.exitCode === null && child.signalCode === null) process.kill(-(child.pid as number), 'SIGKILL');
+  }
+});
+
+/** `pnpm start`'s build step, as the root package.json writes it (what runs before it starts the store). */
+function startBuildCommand(): string {
+  const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  return scripts.start.split(' && ')[0] as string;
+}
+
+interface DryRunTask {
+  taskId: string;
+  hash: string;
+  command: string;
+  cache: { status: 'HIT' | 'MISS' };
+}
+
+/** What turbo would do for `pnpm start`'s build under `env`: each task with a command, its hash and cache status. */
+function plannedBuild(env: Record<string, string>): DryRunTask[] {
+  const output = execFileSync('sh', ['-c', `${startBuildCommand()} --dry=json`], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const { tasks } = JSON.parse(output) as { tasks: DryRunTask[] };
+  return tasks.filter((task) => task.command !== '<NONEXISTENT>');
+}
+
+// Run alone, the build is the first of this checkout: minutes on a loaded machine. A fail-safe only.
+const BUILD_TIMEOUT_MS = 600_000;
+
+it('a production start of a checkout `pnpm start` built rebuilds nothing: NODE_ENV changes no build', {
+  timeout: BUILD_TIMEOUT_MS,
+}, () => {
+  // The build as a plain `pnpm start` runs it, with no NODE_ENV.
+  execFileSync('sh', ['-c', startBuildCommand()], {
+    cwd: repositoryRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
+    stdio: 'ignore',
+  });
+  const built = plannedBuild({});
+  expect(built.map((task) => task.taskId)).toContain('@animal-store/admin#build');
+  for (const NODE_ENV of ['production', 'development', 'test']) {
+    const planned = plannedBuild({ NODE_ENV });
+    expect({
+      NODE_ENV,
+      tasks: planned.map(({ taskId, hash, cache }) => ({ taskId, hash, cache: cache.status })),
+    }).toStrictEqual({
+      NODE_ENV,
+      tasks: built.map(({ taskId, hash }) => ({ taskId, hash, cache: 'HIT' })),
+    });
   }
 });

@@ -2,7 +2,7 @@ import type { AnimalStoreError } from './animal-store-error.js';
 
 /** How the store is called, whoever calls it: the client's methods, or its fetcher under another front end. */
 export interface TransportOptions {
-  /** The fetch to call; `globalThis.fetch` by default (browsers, Node 20+). */
+  /** The fetch to call; `globalThis.fetch` by default (browsers, Node 22+). */
   fetch?: typeof fetch;
   /** How long one attempt may take, its answer's body included; 30 000 ms by default. */
   timeoutMs?: number;

@@ -37,8 +37,8 @@ const { values, positionals } = parseArgs({
   options: { releases: { type: 'string', default: RELEASES_DIR }, version: { type: 'string' } },
 });
 const documentPath = positionals[0] ?? fileURLToPath(new URL('../openapi.json', import.meta.url));
-const changesetDir = fileURLToPath(new URL('../../../.changeset', import.meta.url));
-const version = values.version ?? pendingVersion(changesetDir, name, packageVersion);
+const repositoryRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const version = values.version ?? (await pendingVersion(repositoryRoot, name, packageVersion));
 
 const say = (line) => process.stdout.write(`${line}\n`);
 const failures = [];

@@ -1,5 +1,4 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import * as nodeModule from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,13 +8,7 @@ import { runServerScript } from '../test-support/server-process.js';
 const KEY = 'a-configured-key-0123';
 const RECORDER = fileURLToPath(new URL('../test-support/record-modules.mjs', import.meta.url));
 
-/**
- * The recorder watches every module resolved, `require` included, through `module.registerHooks`, which Node 20 lacks
- * (22.15+): there this suite is skipped, and the Node 26 run, CI's target, holds the store to it.
- */
-const canRecordModules = 'registerHooks' in nodeModule;
-
-describe.skipIf(!canRecordModules)('tracing switched by OTEL_EXPORTER_OTLP_ENDPOINT', () => {
+describe('tracing switched by OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   const directory = mkdtempSync(join(tmpdir(), 'animal-store-tracing-'));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
