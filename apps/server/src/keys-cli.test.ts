@@ -27,19 +27,20 @@ describe('keys command', () => {
 
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('creates a key, shows it once, lists it under a header row without the key, and revokes it', async () => {
-    const created = await keys('create', '--name', 'ci pipeline');
+  it('creates a key with every scope when none is named, saying so, shows it once, lists it and revokes it', async () => {
+    const created = await keys('create', '--name', 'recovery');
     expect(created.code).toBe(0);
     const key = /^(as_[\w-]{49})$/m.exec(created.output)?.[1];
     expect(created.output).toBe(
-      `Created key 1 (ci pipeline; pets:read pets:write keys:manage) in ${directory}/store.db. It is shown only this once:\n${key}\n`,
+      'No --scope named: granted all scopes (pets:read, pets:write, keys:manage); name --scope to grant fewer.\n' +
+        `Created key 1 (recovery; pets:read pets:write keys:manage) in ${directory}/store.db. It is shown only this once:\n${key}\n`,
     );
 
     const listed = await keys('list');
     expect(listed.code).toBe(0);
     expect(listed.output).toMatch(
       new RegExp(
-        `^Keys in ${escapeRegExp(directory)}/store\\.db:\\nID\\tPREFIX\\tNAME\\tSCOPES\\tCREATED\\tEXPIRES\\tSTATE\\n1\\t${key?.slice(0, 9)}…\\tci pipeline\\tpets:read pets:write keys:manage\\t\\S+\\tnever\\tactive\\n$`,
+        `^Keys in ${escapeRegExp(directory)}/store\\.db:\\nID\\tPREFIX\\tNAME\\tSCOPES\\tCREATED\\tEXPIRES\\tSTATE\\n1\\t${key?.slice(0, 9)}…\\trecovery\\tpets:read pets:write keys:manage\\t\\S+\\tnever\\tactive\\n$`,
       ),
     );
     expect(listed.output).not.toContain(key);
@@ -61,7 +62,8 @@ describe('keys command', () => {
     const day = new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10);
     const created = await keys('create', '--name', 'reader', '--scope', 'pets:read', '--expires', day);
     expect(created.code).toBe(0);
-    expect(created.output).toMatch(/^Created key \d+ \(reader; pets:read\) in \S+store\.db\./);
+    // Named scopes are what the key gets, with nothing more to say about them.
+    expect(created.output).toMatch(/^Created key \d+ \(reader; pets:read\) in \S+store\.db\. It is shown/);
     expect((await keys('list')).output).toContain(`\treader\tpets:read\t`);
     expect((await keys('list')).output).toMatch(new RegExp(`\\t${day}T23:59:59\\.000Z\\tactive\\n`));
   });
@@ -153,7 +155,7 @@ describe('the first start', () => {
     const created = runServerScript('src/keys-cli.ts', env, ['create', '--name', 'second client']);
     expect(await created.exited).toBe(0);
     expect(created.output()).toMatch(
-      /^Created key 2 \(second client; [a-z: ]+\) in \S+store\.db\. It is shown only this once:\nas_/,
+      /^No --scope named: granted all scopes .+\nCreated key 2 \(second client; [a-z: ]+\) in \S+store\.db\. It is shown only this once:\nas_/,
     );
   });
 });

@@ -168,6 +168,12 @@ async function run(command: KeysCommand): Promise<number> {
           { scopes: command.scopes, expiresAt: command.expiresAt },
           operatorContext('keys create'),
         );
+        // Every scope suits a recovery key, not a script's: keys:manage can make and revoke every other key.
+        if (command.scopes === undefined) {
+          process.stderr.write(
+            `No --scope named: granted all scopes (${created.scopes.join(', ')}); name --scope to grant fewer.\n`,
+          );
+        }
         const scopes = created.scopes.join(' ');
         process.stderr.write(
           `Created key ${created.id} (${created.name}; ${scopes}) in ${where}. It is shown only this once:\n`,
