@@ -28,9 +28,9 @@ function linesOf(code: Locator): Promise<string[]> {
         range.setStart(node, i);
         range.setEnd(node, i + 1);
         const { top } = range.getBoundingClientRect();
-        if (lastTop === undefined || top > lastTop + 1) lines.push('');
+        if (lastTop === undefined || top > lastTop + 1) lines.push(text[i] ?? '');
+        else lines.push(`${lines.pop() ?? ''}${text[i] ?? ''}`);
         lastTop = top;
-        lines[lines.length - 1] += text[i];
       }
     }
     return lines;
