@@ -13,23 +13,27 @@ const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const STOCKED = 21;
 
 /**
- * Where each line of `code` ends, as the characters the browser put last on it: the address may wrap only after a
- * `/`, `?` or `&`, never inside a word.
+ * The lines the browser laid `code`'s text out on, as the characters on each: an address may wrap only after a
+ * `/`, `?` or `&`, never inside a word, and never leave its last segment (an animal's id) alone on a line.
  */
-function lineEnds(code: Locator): Promise<string[]> {
+function linesOf(code: Locator): Promise<string[]> {
   return code.evaluate((element) => {
-    const text = element.textContent ?? '';
     const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    const tops: number[] = [];
+    const lines: string[] = [];
+    let lastTop: number | undefined;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      for (let i = 0; i < (node.textContent?.length ?? 0); i++) {
+      const text = node.textContent ?? '';
+      for (let i = 0; i < text.length; i++) {
         const range = document.createRange();
         range.setStart(node, i);
         range.setEnd(node, i + 1);
-        tops.push(range.getBoundingClientRect().top);
+        const { top } = range.getBoundingClientRect();
+        if (lastTop === undefined || top > lastTop + 1) lines.push(text[i] ?? '');
+        else lines.push(`${lines.pop() ?? ''}${text[i] ?? ''}`);
+        lastTop = top;
       }
     }
-    return tops.flatMap((top, i) => (i > 0 && top > (tops[i - 1] ?? top) + 1 ? [text[i - 1] ?? ''] : []));
+    return lines;
   });
 }
 
@@ -93,6 +97,19 @@ describe('an animal just added to a catalogue of more than 20, and its details o
     await expect.poll(() => names(justAdded())).toStrictEqual(['Second', 'Newcomer']);
   });
 
+  it('lays the details out at 1280 px: each address on one line, whole', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await justAdded().getByRole('button', { name: 'Newcomer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Newcomer' });
+    await dialog.waitFor();
+    await page.screenshot({ path: `${RESULTS}details-desktop.png` });
+    const [, listing, address] = await dialog.locator('dd code').all();
+    expect(await linesOf(listing as Locator)).toStrictEqual([`${store.origin}/v1/pets?status=pending`]);
+    expect(await linesOf(address as Locator)).toStrictEqual([`${store.origin}/v1/pets/${STOCKED + 1}`]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('lays the details out on a 390 px phone: addresses whole words, labels above them, nothing off screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await justAdded().getByRole('button', { name: 'Newcomer' }).click();
@@ -102,8 +119,11 @@ describe('an animal just added to a catalogue of more than 20, and its details o
 
     expect(await sidewaysScroll(page)).toBe(0);
     expect(await outsideTheWindow(dialog)).toStrictEqual([]);
-    for (const address of await dialog.locator('dd code').all()) {
-      for (const end of await lineEnds(address)) expect(['/', '?', '&']).toContain(end);
+    const [, listing, address] = await dialog.locator('dd code').all();
+    for (const code of [listing, address]) {
+      const lines = await linesOf(code as Locator);
+      for (const line of lines.slice(0, -1)) expect(['/', '?', '&']).toContain(line.at(-1));
+      expect(lines.at(-1)).toMatch(/[/?&][^/?&]+$/);
     }
     // Each label sits above its address rather than beside it, leaving the address the dialog's width.
     const labels = await dialog.locator('dt').all();

@@ -4,7 +4,6 @@ import {
   createAnimalStoreClient,
   type RetryOptions,
 } from '@animal-store/client';
-import { withBaseUrlHint } from './base-url-hint.js';
 import { ApiResponseError, UnreachableError } from './cli-errors.js';
 import type { Connection } from './config.js';
 
@@ -30,12 +29,11 @@ export function createApiClient(
 
 /**
  * A failed call in the CLI's words, which differ by exit code: the store's code and message when it answered
- * (with the base address hint on a `route_not_found`), the base address tried and why when nothing answered.
+ * (the client adds the base URL hint to a `route_not_found`), the base address tried and why when nothing answered.
  */
 export function cliErrorOf(error: AnimalStoreError, baseUrl: string): ApiResponseError | UnreachableError {
   if (error.code === 'unreachable') return new UnreachableError(baseUrl, reasonOf(error.cause));
-  const said = withBaseUrlHint({ code: error.code, message: error.message, status: error.status }, baseUrl);
-  return new ApiResponseError(said.status, said.code, said.message);
+  return new ApiResponseError(error.status, error.code, error.message);
 }
 
 /**

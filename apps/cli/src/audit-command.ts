@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, type AuditAction } from '@animal-store/contract';
 import { type Command, Option } from 'commander';
 import { jsonOption, withClient } from './command-parts.js';
 import { type AuditListOptions, listAuditEvents } from './commands/list-audit-events.js';
+import { columnsSetting } from './config.js';
 import { parseAuditInstant, parseAuditKeyId, parseLimit } from './option-parsers.js';
 
 const help = (...lines: string[]) => `\n${lines.join('\n')}\n`;
@@ -49,7 +50,7 @@ export function addAuditCommand(program: Command, env: Record<string, string | u
     )
     .action(
       withClient<AuditListOptions & { action?: AuditAction }>(
-        (client, options) => listAuditEvents(client, options),
+        (client, options) => listAuditEvents(client, options, columnsSetting(env)),
         env,
       ),
     );

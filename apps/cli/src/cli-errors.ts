@@ -22,7 +22,7 @@ export class UsageError extends CliError {
   readonly exitCode = EXIT.usage;
 }
 
-/** An error answer of the API; `code` and `message` are the server's, shown as they are (see base-url-hint.ts). */
+/** An error answer of the API; `code` and `message` are the server's, shown as the client gives them (its base URL hint included). */
 export class ApiResponseError extends CliError {
   readonly exitCode = EXIT.apiError;
   constructor(

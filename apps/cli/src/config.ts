@@ -109,3 +109,12 @@ function readKeyFile(path: string): string {
     throw new UsageError(`cannot read --api-key-file ${unreadableFile(path, error)}`);
   }
 }
+
+/**
+ * The width a user set for this command's tables (`COLUMNS=160 animal-store keys list`): as POSIX has it, COLUMNS
+ * overrides what the terminal tells, and it is the only width there is on a terminal that tells none (a
+ * pseudo-terminal without a size, some IDEs' consoles). Anything but a positive whole number counts as unset.
+ */
+export function columnsSetting(env: Record<string, string | undefined>): number | undefined {
+  return /^[1-9][0-9]{0,4}$/.test(env.COLUMNS ?? '') ? Number(env.COLUMNS) : undefined;
+}

@@ -13,6 +13,7 @@ import { createKey } from './commands/create-key.js';
 import { listKeys } from './commands/list-keys.js';
 import { revokeKey } from './commands/revoke-key.js';
 import { rotateKey } from './commands/rotate-key.js';
+import { columnsSetting } from './config.js';
 import { collectScope, parseExpiry, parseKeyId, parseKeyName, parseOverlapHours } from './option-parsers.js';
 
 const scopeWidth = Math.max(...API_KEY_SCOPES.map((scope) => scope.length));
@@ -43,7 +44,12 @@ export function addKeysCommand(program: Command, env: Record<string, string | un
         '  $ animal-store keys list --json | jq \'.[] | select(.state == "active") | .name\'',
       ),
     )
-    .action(withClient<{ json?: boolean }>((client, options) => listKeys(client, options), env));
+    .action(
+      withClient<{ json?: boolean }>(
+        (client, options) => listKeys(client, options, columnsSetting(env)),
+        env,
+      ),
+    );
 
   keys
     .command('create')

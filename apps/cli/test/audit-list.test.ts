@@ -1,8 +1,7 @@
-import { type AuditEvent, AuditEventSchema, auditCanonicalForm } from '@animal-store/contract';
+import { type AuditEvent, AuditEventSchema, auditCanonicalForm, displayWidth } from '@animal-store/contract';
 import { seedKey } from '@animal-store/testing/seed';
 import { type StoreProcess, startStore } from '@animal-store/testing/store-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { displayWidth } from '../src/output/display-width.js';
 import { envFor, runCli } from './support/run-cli.js';
 import { runInTerminal } from './support/terminal.js';
 

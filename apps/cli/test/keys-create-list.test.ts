@@ -150,4 +150,22 @@ describe('keys list', () => {
     expect(rows.find((row) => row[1] === 'ci pipeline')?.[5]).toMatch(/^\d{4}-\d\d-\d\d$/);
     expect(rows.find((row) => row[1] === 'reports')?.[5]).toStrictEqual('never');
   });
+
+  it('leaves ordinary names whole at COLUMNS=160 on a terminal that tells no width, a rotation in STATE', async () => {
+    const ci = (await listedKeys()).find((key) => key.name === 'ci pipeline');
+    expect((await cli('keys', 'rotate', String(ci?.id))).code).toStrictEqual(0);
+    const keys = await listedKeys();
+    const successor = keys.find((key) => key.replaces === ci?.id);
+    // The pseudo-terminal has no size, as some consoles have none: COLUMNS alone says how wide it is.
+    const result = await runInTerminal(['keys', 'list'], { ...envFor(server), COLUMNS: '160' });
+    expect(result.code).toStrictEqual(0);
+    const lines = result.output.trimEnd().split('\n');
+    expect(Math.max(...lines.map((line) => line.length))).toBeLessThanOrEqual(160);
+    const rows = lines.slice(1, -1).map((line) => line.split(/ {2,}/));
+    expect(rows.map((row) => row[1])).toStrictEqual(keys.map((key) => key.name));
+    expect(rows.filter((row) => row[1] === 'ci pipeline').map((row) => row.at(-1))).toStrictEqual([
+      `active, replaces ${ci?.id}`,
+      `active, replaced by ${successor?.id}`,
+    ]);
+  });
 });

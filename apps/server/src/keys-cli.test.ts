@@ -1,12 +1,38 @@
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MAX_API_KEY_LIFETIME_DAYS } from '@animal-store/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRepositories } from './store/repositories.js';
 import { runServerScript } from './test-support/server-process.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The header row of every key list: the CLI's `keys list` shows the same titles (apps/cli/test). */
+const KEY_LIST_HEADER = ['ID', 'NAME', 'PREFIX', 'SCOPES', 'EXPIRES', 'LAST USED', 'STATE'].join('\t');
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The keys command on a real pseudo-terminal (util-linux `script`) `columns` wide, as an operator types it: stdout
+ * and stderr arrive together, with the terminal's \r\n line ends turned back into \n.
+ */
+function inTerminal(env: Record<string, string>, args: string[], columns: number) {
+  const quote = (value: string) => `'${value.replaceAll("'", "'\\''")}'`;
+  const command = [process.execPath, '--import', 'tsx', 'src/keys-cli.ts', ...args].map(quote).join(' ');
+  return new Promise<{ code: number; output: string }>((resolve, reject) => {
+    execFile(
+      'script',
+      ['--quiet', '--return', '--command', `stty cols ${columns} && exec ${command}`, '/dev/null'],
+      { cwd: SERVER_DIR, env: { PATH: process.env.PATH ?? '', TERM: 'dumb', ...env } },
+      (error, stdout) => {
+        if (error && typeof error.code !== 'number') reject(error);
+        else resolve({ code: error ? Number(error.code) : 0, output: stdout.replaceAll('\r\n', '\n') });
+      },
+    );
+  });
+}
 
 describe('keys command', () => {
   let directory: string;
@@ -27,19 +53,20 @@ describe('keys command', () => {
 
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it('creates a key, shows it once, lists it under a header row without the key, and revokes it', async () => {
-    const created = await keys('create', '--name', 'ci pipeline');
+  it('creates a key with every scope when none is named, saying so, shows it once, lists it and revokes it', async () => {
+    const created = await keys('create', '--name', 'recovery');
     expect(created.code).toBe(0);
     const key = /^(as_[\w-]{49})$/m.exec(created.output)?.[1];
     expect(created.output).toBe(
-      `Created key 1 (ci pipeline; pets:read pets:write keys:manage) in ${directory}/store.db. It is shown only this once:\n${key}\n`,
+      'No --scope named: granted all scopes (pets:read, pets:write, keys:manage); name --scope to grant fewer.\n' +
+        `Created key 1 (recovery; pets:read pets:write keys:manage) in ${directory}/store.db. It is shown only this once:\n${key}\n`,
     );
 
     const listed = await keys('list');
     expect(listed.code).toBe(0);
     expect(listed.output).toMatch(
       new RegExp(
-        `^Keys in ${escapeRegExp(directory)}/store\\.db:\\nID\\tPREFIX\\tNAME\\tSCOPES\\tCREATED\\tEXPIRES\\tSTATE\\n1\\t${key?.slice(0, 9)}…\\tci pipeline\\tpets:read pets:write keys:manage\\t\\S+\\tnever\\tactive\\n$`,
+        `^Keys in ${escapeRegExp(directory)}/store\\.db:\\n${KEY_LIST_HEADER}\\n1\\trecovery\\t${key?.slice(0, 9)}\\tpets:read pets:write keys:manage\\tnever\\tnever\\tactive\\n$`,
       ),
     );
     expect(listed.output).not.toContain(key);
@@ -50,7 +77,7 @@ describe('keys command', () => {
       code: 0,
       output: `Revoked key 1 in ${directory}/store.db.\n`,
     });
-    expect((await keys('list')).output).toMatch(/\n1\t.*\trevoked \S+\n/);
+    expect((await keys('list')).output).toMatch(/\n1\t.*\trevoked\n$/);
     expect(await keys('revoke', '1')).toStrictEqual({
       code: 1,
       output: `keys: no active key has id 1 in ${directory}/store.db (see \`keys list\`)\n`,
@@ -61,9 +88,36 @@ describe('keys command', () => {
     const day = new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10);
     const created = await keys('create', '--name', 'reader', '--scope', 'pets:read', '--expires', day);
     expect(created.code).toBe(0);
-    expect(created.output).toMatch(/^Created key \d+ \(reader; pets:read\) in \S+store\.db\./);
-    expect((await keys('list')).output).toContain(`\treader\tpets:read\t`);
-    expect((await keys('list')).output).toMatch(new RegExp(`\\t${day}T23:59:59\\.000Z\\tactive\\n`));
+    // Named scopes are what the key gets, with nothing more to say about them.
+    expect(created.output).toMatch(/^Created key \d+ \(reader; pets:read\) in \S+store\.db\. It is shown/);
+    expect((await keys('list')).output).toMatch(
+      new RegExp(`\\treader\\tas_\\S+\\tpets:read\\t${day}\\tnever\\tactive\\n`),
+    );
+  });
+
+  it("lists newest first, in the columns of the CLI's keys list, tab-separated when piped", async () => {
+    const listed = await keys('list');
+    expect(listed.code).toBe(0);
+    const rows = listed.output.split('\n').slice(1, -1);
+    expect(rows[0]).toBe(KEY_LIST_HEADER);
+    const ids = rows.slice(1).map((row) => Number(row.split('\t')[0]));
+    expect(ids).toStrictEqual([3, 2, 1]);
+    expect(rows.every((row) => row.split('\t').length === 7)).toBe(true);
+  });
+
+  it('lists the same rows as an aligned table at a terminal', async () => {
+    const piped = (await keys('list')).output.split('\n').slice(1, -1);
+    const shown = await inTerminal(env, ['list'], 120);
+    expect(shown.code).toBe(0);
+    const [where, ...lines] = shown.output.trimEnd().split('\n');
+    expect(where).toBe(`Keys in ${directory}/store.db:`);
+    // Aligned: each column starts where its title does, cells at least two spaces apart.
+    const starts = [...(lines[0] ?? '').matchAll(/\S+(?: \S+)*/g)].map((match) => match.index);
+    expect(starts).toHaveLength(7);
+    for (const line of lines) {
+      expect(starts.map((start) => line[start - 1] ?? ' ')).toStrictEqual(starts.map(() => ' '));
+    }
+    expect(lines.map((line) => line.split(/ {2,}/))).toStrictEqual(piped.map((row) => row.split('\t')));
   });
 
   it.each([
@@ -153,7 +207,7 @@ describe('the first start', () => {
     const created = runServerScript('src/keys-cli.ts', env, ['create', '--name', 'second client']);
     expect(await created.exited).toBe(0);
     expect(created.output()).toMatch(
-      /^Created key 2 \(second client; [a-z: ]+\) in \S+store\.db\. It is shown only this once:\nas_/,
+      /^No --scope named: granted all scopes .+\nCreated key 2 \(second client; [a-z: ]+\) in \S+store\.db\. It is shown only this once:\nas_/,
     );
   });
 });

@@ -6,9 +6,11 @@ import {
   type ApiKeyScope,
   expiryAsTyped,
   expiryProblem,
+  formatTable,
+  keyListColumns,
   LASTING_MANAGER_HOURS,
   NewApiKeySchema,
-  rotationInWords,
+  tabSeparated,
 } from '@animal-store/contract';
 import { storedKeyView } from './api/api-key-view.js';
 import { type DatabaseConfig, loadConfig } from './config/config.js';
@@ -23,7 +25,8 @@ Usage:
                             create a key and print it (shown only this once); every scope unless --scope
                             names some (${API_KEY_SCOPES.join(', ')}); --expires takes an ISO 8601 date
                             or date and time (a date alone ends at 23:59:59 UTC)
-  keys list                 list keys (never the keys themselves)
+  keys list                 list keys, newest first (never the keys themselves): an aligned table at a
+                            terminal, tab-separated otherwise
   keys revoke ID [--lock-out]
                             revoke the key with that id (ids as shown by \`keys list\`), unless it is the
                             last key with keys:manage that is not rotated and lasts over ${LASTING_MANAGER_HOURS} hours
@@ -137,9 +140,6 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
   }
 }
 
-/** Tab-separated, with a header row: readable at a terminal, and `cut -f` still picks a column. */
-const LIST_HEADER = ['ID', 'PREFIX', 'NAME', 'SCOPES', 'CREATED', 'EXPIRES', 'STATE'].join('\t');
-
 /**
  * A key minted into a store nobody serves is a key every client is refused with: a mistyped or relative path would
  * otherwise create a new, empty store file and say nothing.
@@ -168,6 +168,12 @@ async function run(command: KeysCommand): Promise<number> {
           { scopes: command.scopes, expiresAt: command.expiresAt },
           operatorContext('keys create'),
         );
+        // Every scope suits a recovery key, not a script's: keys:manage can make and revoke every other key.
+        if (command.scopes === undefined) {
+          process.stderr.write(
+            `No --scope named: granted all scopes (${created.scopes.join(', ')}); name --scope to grant fewer.\n`,
+          );
+        }
         const scopes = created.scopes.join(' ');
         process.stderr.write(
           `Created key ${created.id} (${created.name}; ${scopes}) in ${where}. It is shown only this once:\n`,
@@ -176,26 +182,16 @@ async function run(command: KeysCommand): Promise<number> {
         return 0;
       }
       case 'list': {
-        // Oldest first, as ids count up: the API lists newest first for people scanning a screen.
-        const keys = (await store.apiKeys.list()).reverse().map((key) => storedKeyView(key));
-        const rows = keys.map((key) => {
-          const { state } = key;
-          // Which key replaces which, in the words the CLI's list uses; a rotated key stops at its EXPIRES.
-          const rotation = rotationInWords(key, keys);
-          const since = `${state === 'revoked' ? ` ${key.revokedAt}` : ''}${rotation ? `, ${rotation}` : ''}`;
-          return [
-            key.id,
-            `${key.prefix}…`,
-            key.name,
-            key.scopes.join(' '),
-            key.createdAt,
-            key.expiresAt ?? 'never',
-            `${state}${since}`,
-          ].join('\t');
-        });
-        // The table alone on stdout, so that `cut -f` reads it; where it came from on stderr.
+        // Newest first, as the API and the CLI's `keys list` give them, in the same columns.
+        const keys = (await store.apiKeys.list()).map((key) => storedKeyView(key));
+        const columns = keyListColumns(keys);
+        // The table alone on stdout, so that `cut -f` reads it when piped; where it came from on stderr.
         process.stderr.write(`Keys in ${where}:\n`);
-        process.stdout.write(`${[LIST_HEADER, ...rows].join('\n')}\n`);
+        process.stdout.write(
+          process.stdout.isTTY
+            ? formatTable(columns, keys, { maxWidth: process.stdout.columns || undefined })
+            : tabSeparated(columns, keys),
+        );
         return 0;
       }
       case 'revoke': {

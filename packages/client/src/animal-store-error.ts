@@ -38,7 +38,28 @@ export class AnimalStoreError extends Error {
     this.requestId = details.requestId;
     this.retryAfterMs = details.retryAfterMs;
   }
+
+  /**
+   * The error on one line, as a log or a person reads it: `code (HTTP status): message [request id]`. A failure
+   * with no answer says so instead of a status, and the request part is left out when no answer named one.
+   */
+  override toString(): string {
+    const answer = this.status === 0 ? 'no answer' : `HTTP ${this.status}`;
+    const request = this.requestId === undefined ? '' : ` [request ${this.requestId}]`;
+    return `${this.code} (${answer}): ${this.message}${request}`;
+  }
 }
+
+/** The same failure with `more` said after its message, e.g. what to check or what the base URL usually is. */
+export const withMessageAdded = (failure: AnimalStoreError, more: string): AnimalStoreError =>
+  new AnimalStoreError({
+    code: failure.code,
+    status: failure.status,
+    message: `${failure.message} ${more}`,
+    requestId: failure.requestId,
+    retryAfterMs: failure.retryAfterMs,
+    cause: failure.cause,
+  });
 
 /** Whether `code` is one the contract defines, as opposed to one a newer store added or a stranger sent. */
 export const isContractErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CODES, code);

@@ -1,4 +1,4 @@
-import { AnimalStoreError } from './animal-store-error.js';
+import { AnimalStoreError, withMessageAdded } from './animal-store-error.js';
 import { type AttemptLimit, pause, withAttemptSignal } from './call-signal.js';
 import type { OperationRules } from './operation-rules.js';
 import type { RetrySettings } from './options.js';
@@ -60,12 +60,5 @@ const mayHaveActed = (failure: AnimalStoreError) => failure.status === 0 || fail
 /** The failure a call ends with, telling what to check when the store may have acted on a call it will not repeat. */
 function told(failure: AnimalStoreError, rules: CallRules): AnimalStoreError {
   if (rules.whenUnsure === undefined || !mayHaveActed(failure)) return failure;
-  return new AnimalStoreError({
-    code: failure.code,
-    status: failure.status,
-    message: `${failure.message} ${rules.whenUnsure}`,
-    requestId: failure.requestId,
-    retryAfterMs: failure.retryAfterMs,
-    cause: failure.cause,
-  });
+  return withMessageAdded(failure, rules.whenUnsure);
 }

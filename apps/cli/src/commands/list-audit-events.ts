@@ -17,7 +17,11 @@ const writeJsonLines = (events: readonly AuditEvent[]) =>
  * One page, or with `--all` every page to the oldest. JSON Lines are written page by page as they arrive, so that
  * an export of a long log never waits for, or holds, the whole of it; the table is laid out once, for its widths.
  */
-export async function listAuditEvents(client: AnimalStoreClient, options: AuditListOptions): Promise<void> {
+export async function listAuditEvents(
+  client: AnimalStoreClient,
+  options: AuditListOptions,
+  columns: number | undefined,
+): Promise<void> {
   const { key, action, since, until, limit, all } = options;
   const query = { action, since, until, ...(key !== undefined && { keyId: key }) };
   const json = wantsJson(options.json);
@@ -35,6 +39,7 @@ export async function listAuditEvents(client: AnimalStoreClient, options: AuditL
     else shown.push(...page.events);
     more = page.nextCursor !== undefined;
   }
-  if (!json) writeOut(shown.length === 0 ? 'No events match.\n' : formatAuditTable(shown, terminalWidth()));
+  if (!json)
+    writeOut(shown.length === 0 ? 'No events match.\n' : formatAuditTable(shown, terminalWidth(columns)));
   if (more) writeErr('More events follow: add --all to list every page.\n');
 }

@@ -1,6 +1,6 @@
 import type { AuditEvent } from '@animal-store/contract';
+import { type Column, formatTable } from '@animal-store/contract';
 import { instantInWords } from './instant.js';
-import { type Column, formatTable } from './table.js';
 
 /** The width laid out for when the terminal does not tell its own, as `keys list`'s. */
 export const AUDIT_TABLE_DEFAULT_WIDTH = 100;

@@ -1,6 +1,6 @@
 import type { ApiKey } from '@animal-store/contract';
+import { displayWidth } from '@animal-store/contract';
 import { describe, expect, it } from 'vitest';
-import { displayWidth } from './display-width.js';
 import { CONFIGURED_KEYS_NOTE, formatKeyTable } from './key-table.js';
 
 const stored: ApiKey = {

@@ -12,5 +12,6 @@ export function wantsJson(jsonFlag: boolean | undefined): boolean {
   return jsonFlag === true || !process.stdout.isTTY;
 }
 
-/** The terminal's width in columns, when stdout is one that says it. */
-export const terminalWidth = (): number | undefined => process.stdout.columns || undefined;
+/** The width to lay tables out in: COLUMNS when the user set it (config.ts), else the terminal's, when it says. */
+export const terminalWidth = (columnsSetting: number | undefined): number | undefined =>
+  columnsSetting ?? (process.stdout.columns || undefined);

@@ -1,5 +1,5 @@
 import type { Pet } from '@animal-store/contract';
-import { type Column, formatTable } from './table.js';
+import { type Column, formatTable } from '@animal-store/contract';
 
 const COLUMNS: Column<Pet>[] = [
   { title: 'ID', cell: (pet) => String(pet.id), alignRight: true },

@@ -1,5 +1,6 @@
 import { truncateToWidth, displayWidth as widthOf } from './display-width.js';
 
+/** One column of a text table: its title and what each row shows in it. */
 export interface Column<T> {
   title: string;
   cell: (row: T) => string;
@@ -18,13 +19,13 @@ const pad = (text: string, width: number, alignRight: boolean | undefined) => {
 };
 
 /**
- * An aligned table for people at a terminal; scripts get JSON instead. Given `maxWidth`, the column marked
- * `shrinks` gives up what the others need to fit it.
+ * An aligned table for people at a terminal (the CLI's lists, the server's `keys list`). Given `maxWidth`, the
+ * column marked `shrinks` gives up what the others need to fit it.
  */
 export function formatTable<T>(
   columns: readonly Column<T>[],
   items: readonly T[],
-  options: { maxWidth?: number } = {},
+  options: { maxWidth?: number | undefined } = {},
 ): string {
   let rows = [
     columns.map((column) => column.title),
@@ -49,4 +50,17 @@ export function formatTable<T>(
       .trimEnd(),
   );
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The same table for a script: a header row, then one line a row, cells separated by tabs and never cut, so that
+ * `cut -f` picks a column. A tab or line break in a cell (a name stored before the store refused them) becomes a
+ * space, so that every row stays one line of the same columns.
+ */
+export function tabSeparated<T>(columns: readonly Column<T>[], items: readonly T[]): string {
+  const rows = [
+    columns.map((column) => column.title),
+    ...items.map((item) => columns.map((c) => c.cell(item))),
+  ];
+  return `${rows.map((row) => row.map((cell) => cell.replace(/[\t\r\n]/g, ' ')).join('\t')).join('\n')}\n`;
 }
