@@ -7,7 +7,8 @@ import type { Dialect } from '../database/database.js';
 import type { DatabaseSchema } from '../database/schema.js';
 import { TRY_SERVING_LEASE_EXCLUSIVELY } from '../database/serving-lease.js';
 import { creationProblem, noSqliteDatabase, postgresConnectProblem } from './open-problems.js';
-import type { ColumnType, StoreTable } from './store-tables.js';
+import { copyIntoTable } from './postgres-copy-writer.js';
+import type { StoreTable } from './store-tables.js';
 
 export type Row = Record<string, unknown>;
 /** A row's values in its table's column order (`StoreTable.columns`). */
@@ -42,22 +43,6 @@ function selectRows(
 }
 
 /**
- * One column of a batch as PostgreSQL's array literal: `{1,2}`, `{"a","b \\"c\\""}`, NULL unquoted. Written here
- * rather than by node-postgres, which prepares each element on its own: half of the copy's own CPU time.
- */
-function arrayLiteral(rows: readonly Values[], index: number, type: ColumnType): string {
-  let literal = '{';
-  for (const [position, row] of rows.entries()) {
-    const value = row[index];
-    if (position > 0) literal += ',';
-    if (value === null || value === undefined) literal += 'NULL';
-    else if (type === 'text') literal += `"${String(value).replace(/["\\]/g, '\\$&')}"`;
-    else literal += String(value);
-  }
-  return `${literal}}`;
-}
-
-/**
  * One connection to a store for the data commands, so that every statement runs in the transaction they open on it.
  * Unlike the server's, it has no query timeout (a copy's transaction lasts as long as the copy) and reads integers
  * exactly: SQLite's as bigints, PostgreSQL's int8 as the text node-postgres gives by default.
@@ -72,9 +57,17 @@ export interface DataConnection {
    * snapshot or transaction open on the connection, which nothing else may use until the last batch is read.
    */
   readRows(table: StoreTable, since?: number): AsyncGenerator<Values[]>;
-  /** Writes rows into the table, on the connection's open transaction. */
-  insertRows(table: StoreTable, rows: readonly Values[]): Promise<void>;
+  /** Writes rows into the table, on the connection's open transaction: batches given to `write`, then `end` once. */
+  writeRows(table: StoreTable): Promise<TableWriter>;
   close(): Promise<void>;
+}
+
+/** A table's rows on their way in. Nothing else may use the connection until `end` has resolved. */
+export interface TableWriter {
+  /** Resolves once the batch is taken, so that the next can be read meanwhile. */
+  write(rows: readonly Values[]): Promise<void>;
+  /** Resolves once every row written is in the table; rejects when any was refused. */
+  end(): Promise<void>;
 }
 
 export interface OpenOptions {
@@ -151,7 +144,7 @@ export function openSqlite(
       }
       if (batch.length > 0) yield batch;
     },
-    async insertRows(table, rows) {
+    async writeRows(table) {
       let insert = inserts.get(table.name);
       if (!insert) {
         const columns = Object.keys(table.columns);
@@ -160,13 +153,29 @@ export function openSqlite(
         );
         inserts.set(table.name, insert);
       }
+      const statement = insert;
       const integers = Object.values(table.columns).map((type) => type !== 'text');
-      for (const row of rows) {
-        // PostgreSQL's int8 arrives as text: bound as text, SQLite would keep a string the canonical form reads alike.
-        insert.run(
-          row.map((value, index) => (integers[index] && typeof value === 'string' ? BigInt(value) : value)),
-        );
-      }
+      let failure: unknown;
+      return {
+        async write(rows) {
+          try {
+            for (const row of rows) {
+              // PostgreSQL's int8 arrives as text: bound as text, SQLite would keep a string the canonical form reads alike.
+              statement.run(
+                row.map((value, index) =>
+                  integers[index] && typeof value === 'string' ? BigInt(value) : value,
+                ),
+              );
+            }
+          } catch (error) {
+            failure ??= error;
+            throw error;
+          }
+        },
+        async end() {
+          if (failure) throw failure;
+        },
+      };
     },
     close: async () => {
       connection.close();
@@ -232,14 +241,9 @@ export function openPostgres(url: string, { exclusive = false }: OpenOptions = {
       }
       await pool.query(`close ${cursor}`);
     },
-    async insertRows(table, rows) {
+    async writeRows(table) {
       if (lost) throw lost;
-      // One statement a batch, whatever its size: each column is one array parameter, unnested into rows.
-      const columns = Object.entries(table.columns);
-      await pool.query(
-        `insert into "${table.name}" (${columns.map(([column]) => `"${column}"`).join(', ')}) select * from unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})`,
-        columns.map(([, type], index) => arrayLiteral(rows, index, type)),
-      );
+      return copyIntoTable(await connect(), table);
     },
     close: () => pool.end(),
   };
