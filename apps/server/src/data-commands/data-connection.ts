@@ -7,6 +7,7 @@ import type { Dialect } from '../database/database.js';
 import type { DatabaseSchema } from '../database/schema.js';
 import { TRY_SERVING_LEASE_EXCLUSIVELY } from '../database/serving-lease.js';
 import { creationProblem, noSqliteDatabase, postgresConnectProblem } from './open-problems.js';
+import { copyOutOfQuery } from './postgres-copy-reader.js';
 import { copyIntoTable } from './postgres-copy-writer.js';
 import type { StoreTable } from './store-tables.js';
 
@@ -30,7 +31,9 @@ function selectRows(
     .map((column) => `"${column}"`)
     .join(', ');
   const windowed = table.window && since !== undefined;
-  const where = windowed ? ` where "${table.window?.column}" >= ${dialect === 'sqlite' ? '?' : '$1'}` : '';
+  // PostgreSQL reads by COPY, which takes no parameters: the instant, an integer the command computed, is written in.
+  const bound = dialect === 'sqlite' ? '?' : String(BigInt(Math.trunc(since ?? 0)));
+  const where = windowed ? ` where "${table.window?.column}" >= ${bound}` : '';
   const order = table.key
     .map((column) =>
       dialect === 'postgres' && table.columns[column] === 'text' ? `"${column}" collate "C"` : `"${column}"`,
@@ -38,14 +41,14 @@ function selectRows(
     .join(', ');
   return {
     text: `select ${columns} from "${table.name}"${where} order by ${order}`,
-    parameters: windowed ? [since] : [],
+    parameters: windowed && dialect === 'sqlite' ? [since] : [],
   };
 }
 
 /**
  * One connection to a store for the data commands, so that every statement runs in the transaction they open on it.
  * Unlike the server's, it has no query timeout (a copy's transaction lasts as long as the copy) and reads integers
- * exactly: SQLite's as bigints, PostgreSQL's int8 as the text node-postgres gives by default.
+ * exactly: SQLite's as bigints, PostgreSQL's as text in decimal (its rows are read by COPY, as text).
  */
 export interface DataConnection {
   db: Kysely<DatabaseSchema>;
@@ -227,19 +230,7 @@ export function openPostgres(url: string, { exclusive = false }: OpenOptions = {
     label,
     async *readRows(table, since) {
       if (lost) throw lost;
-      // A cursor in the open transaction: one query, read a batch at a time, as arrays rather than objects.
-      const { text, parameters } = selectRows('postgres', table, since);
-      const cursor = `copy_${table.name}`;
-      await pool.query(`declare ${cursor} no scroll cursor for ${text}`, parameters);
-      for (;;) {
-        const { rows } = await pool.query<Values>({
-          text: `fetch forward ${BATCH_ROWS} from ${cursor}`,
-          rowMode: 'array',
-        });
-        if (rows.length > 0) yield rows;
-        if (rows.length < BATCH_ROWS) break;
-      }
-      await pool.query(`close ${cursor}`);
+      yield* copyOutOfQuery(await connect(), selectRows('postgres', table, since).text, BATCH_ROWS);
     },
     async writeRows(table) {
       if (lost) throw lost;

@@ -31,7 +31,7 @@ function copyText(rows: readonly Values[]): string {
 /**
  * The table's rows streamed into PostgreSQL by one `COPY … FROM STDIN` on `client`, in the transaction open on it:
  * PostgreSQL's own bulk path, with no statement to parse, plan and execute per batch. A batch waits until the
- * stream has room (its high-water mark), so memory holds about one batch whatever the table's size. `client` is
+ * one before it has drained, so memory holds about two batches whatever the table's size. `client` is
  * the connection's only one, and is released when the copy ends or fails.
  */
 export function copyIntoTable(client: pg.PoolClient, table: StoreTable): TableWriter {
@@ -46,10 +46,14 @@ export function copyIntoTable(client: pg.PoolClient, table: StoreTable): TableWr
   });
   const done = finished(stream).finally(() => client.release(failure));
   done.catch(() => {});
+  let draining: Promise<unknown> | undefined;
   return {
+    // One batch may wait in the stream while the next is read and encoded; the one after waits for it to drain.
     async write(rows) {
+      await draining;
       if (failure) throw failure;
-      if (!stream.write(copyText(rows))) await once(stream, 'drain');
+      draining = stream.write(copyText(rows)) ? undefined : once(stream, 'drain');
+      draining?.catch(() => {});
     },
     async end() {
       if (!failure) stream.end();
