@@ -10,10 +10,11 @@ import { creationProblem, noSqliteDatabase, postgresConnectProblem } from './ope
 import { copyOutOfQuery } from './postgres-copy-reader.js';
 import { copyIntoTable } from './postgres-copy-writer.js';
 import type { StoreTable } from './store-tables.js';
+import type { TableWriter, Values } from './table-rows.js';
+
+export type { TableWriter, Values } from './table-rows.js';
 
 export type Row = Record<string, unknown>;
-/** A row's values in its table's column order (`StoreTable.columns`). */
-export type Values = unknown[];
 
 /** Rows read a batch at a time, so that memory holds one batch whatever the table's size. */
 const BATCH_ROWS = 5000;
@@ -63,14 +64,6 @@ export interface DataConnection {
   /** Writes rows into the table, on the connection's open transaction: batches given to `write`, then `end` once. */
   writeRows(table: StoreTable): Promise<TableWriter>;
   close(): Promise<void>;
-}
-
-/** A table's rows on their way in. Nothing else may use the connection until `end` has resolved. */
-export interface TableWriter {
-  /** Resolves once the batch is taken, so that the next can be read meanwhile. */
-  write(rows: readonly Values[]): Promise<void>;
-  /** Resolves once every row written is in the table; rejects when any was refused. */
-  end(): Promise<void>;
 }
 
 export interface OpenOptions {

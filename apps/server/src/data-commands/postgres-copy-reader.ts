@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Values } from './data-connection.js';
+import type { Values } from './table-rows.js';
 
 /** What COPY's text format writes after a backslash, and what it stands for. */
 const UNESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };

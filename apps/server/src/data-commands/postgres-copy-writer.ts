@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { TableWriter, Values } from './data-connection.js';
 import type { StoreTable } from './store-tables.js';
+import type { TableWriter, Values } from './table-rows.js';
 
 /** COPY's text format escapes these four in a value; NULL is written `\N`. */
 const NEEDS_ESCAPE = /[\\\n\r\t]/;
