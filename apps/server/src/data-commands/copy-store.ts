@@ -19,9 +19,6 @@ import { BOOKKEEPING_TABLES, STORE_TABLES, type StoreTable, type TableName } fro
 import { type TableDigest, TableHash, tableDigest } from './table-digest.js';
 import { refuseNewerStore } from './versions.js';
 
-/** Batches sent before the first is written: the target always has the next one at hand. */
-const WRITES_IN_FLIGHT = 2;
-
 export interface CopiedTable extends TableDigest {
   name: TableName;
   /** For a table whose ids the database assigns: the id its sequence gives next, on both sides. */
@@ -104,17 +101,21 @@ async function copyInTransaction(
     const total = await rowCount(source, table.name);
     const read = new TableHash();
     const remakeIndexes = await deferIndexes(target, table);
-    const writing: Promise<void>[] = [];
-    for await (const batch of source.readRows(table, since)) {
-      if (writing.length === WRITES_IN_FLIGHT) await writing.shift();
-      // The next batches are read, and this one hashed, while the database writes.
-      const write = target.insertRows(table, batch);
-      write.catch(() => {});
-      writing.push(write);
-      read.add(batch);
-      progress.show(`copying ${table.name}: ${read.rows} of ${total} rows`);
+    const writer = await target.writeRows(table);
+    try {
+      for await (const batch of source.readRows(table, since)) {
+        // The batch is hashed, and the next one read, while the database takes this one in.
+        const written = writer.write(batch);
+        read.add(batch);
+        await written;
+        progress.show(`copying ${table.name}: ${read.rows} of ${total} rows`);
+      }
+    } catch (error) {
+      // Ended after a failure too, so that the connection is free for the rollback.
+      await writer.end().catch(() => {});
+      throw error;
     }
-    await Promise.all(writing);
+    await writer.end();
     await remakeIndexes();
     // Read once, in the snapshot and after it was taken, then set and verified against: a sequence is not
     // transactional, so on PostgreSQL a second read would see the ids the store handed out since. This one is at

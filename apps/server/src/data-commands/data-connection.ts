@@ -7,11 +7,14 @@ import type { Dialect } from '../database/database.js';
 import type { DatabaseSchema } from '../database/schema.js';
 import { TRY_SERVING_LEASE_EXCLUSIVELY } from '../database/serving-lease.js';
 import { creationProblem, noSqliteDatabase, postgresConnectProblem } from './open-problems.js';
-import type { ColumnType, StoreTable } from './store-tables.js';
+import { copyOutOfQuery } from './postgres-copy-reader.js';
+import { copyIntoTable } from './postgres-copy-writer.js';
+import type { StoreTable } from './store-tables.js';
+import type { TableWriter, Values } from './table-rows.js';
+
+export type { TableWriter, Values } from './table-rows.js';
 
 export type Row = Record<string, unknown>;
-/** A row's values in its table's column order (`StoreTable.columns`). */
-export type Values = unknown[];
 
 /** Rows read a batch at a time, so that memory holds one batch whatever the table's size. */
 const BATCH_ROWS = 5000;
@@ -29,7 +32,9 @@ function selectRows(
     .map((column) => `"${column}"`)
     .join(', ');
   const windowed = table.window && since !== undefined;
-  const where = windowed ? ` where "${table.window?.column}" >= ${dialect === 'sqlite' ? '?' : '$1'}` : '';
+  // PostgreSQL reads by COPY, which takes no parameters: the instant, an integer the command computed, is written in.
+  const bound = dialect === 'sqlite' ? '?' : String(BigInt(Math.trunc(since ?? 0)));
+  const where = windowed ? ` where "${table.window?.column}" >= ${bound}` : '';
   const order = table.key
     .map((column) =>
       dialect === 'postgres' && table.columns[column] === 'text' ? `"${column}" collate "C"` : `"${column}"`,
@@ -37,30 +42,14 @@ function selectRows(
     .join(', ');
   return {
     text: `select ${columns} from "${table.name}"${where} order by ${order}`,
-    parameters: windowed ? [since] : [],
+    parameters: windowed && dialect === 'sqlite' ? [since] : [],
   };
-}
-
-/**
- * One column of a batch as PostgreSQL's array literal: `{1,2}`, `{"a","b \\"c\\""}`, NULL unquoted. Written here
- * rather than by node-postgres, which prepares each element on its own: half of the copy's own CPU time.
- */
-function arrayLiteral(rows: readonly Values[], index: number, type: ColumnType): string {
-  let literal = '{';
-  for (const [position, row] of rows.entries()) {
-    const value = row[index];
-    if (position > 0) literal += ',';
-    if (value === null || value === undefined) literal += 'NULL';
-    else if (type === 'text') literal += `"${String(value).replace(/["\\]/g, '\\$&')}"`;
-    else literal += String(value);
-  }
-  return `${literal}}`;
 }
 
 /**
  * One connection to a store for the data commands, so that every statement runs in the transaction they open on it.
  * Unlike the server's, it has no query timeout (a copy's transaction lasts as long as the copy) and reads integers
- * exactly: SQLite's as bigints, PostgreSQL's int8 as the text node-postgres gives by default.
+ * exactly: SQLite's as bigints, PostgreSQL's as text in decimal (its rows are read by COPY, as text).
  */
 export interface DataConnection {
   db: Kysely<DatabaseSchema>;
@@ -72,8 +61,8 @@ export interface DataConnection {
    * snapshot or transaction open on the connection, which nothing else may use until the last batch is read.
    */
   readRows(table: StoreTable, since?: number): AsyncGenerator<Values[]>;
-  /** Writes rows into the table, on the connection's open transaction. */
-  insertRows(table: StoreTable, rows: readonly Values[]): Promise<void>;
+  /** Writes rows into the table, on the connection's open transaction: batches given to `write`, then `end` once. */
+  writeRows(table: StoreTable): Promise<TableWriter>;
   close(): Promise<void>;
 }
 
@@ -151,7 +140,7 @@ export function openSqlite(
       }
       if (batch.length > 0) yield batch;
     },
-    async insertRows(table, rows) {
+    async writeRows(table) {
       let insert = inserts.get(table.name);
       if (!insert) {
         const columns = Object.keys(table.columns);
@@ -160,13 +149,29 @@ export function openSqlite(
         );
         inserts.set(table.name, insert);
       }
+      const statement = insert;
       const integers = Object.values(table.columns).map((type) => type !== 'text');
-      for (const row of rows) {
-        // PostgreSQL's int8 arrives as text: bound as text, SQLite would keep a string the canonical form reads alike.
-        insert.run(
-          row.map((value, index) => (integers[index] && typeof value === 'string' ? BigInt(value) : value)),
-        );
-      }
+      let failure: unknown;
+      return {
+        async write(rows) {
+          try {
+            for (const row of rows) {
+              // PostgreSQL's int8 arrives as text: bound as text, SQLite would keep a string the canonical form reads alike.
+              statement.run(
+                row.map((value, index) =>
+                  integers[index] && typeof value === 'string' ? BigInt(value) : value,
+                ),
+              );
+            }
+          } catch (error) {
+            failure ??= error;
+            throw error;
+          }
+        },
+        async end() {
+          if (failure) throw failure;
+        },
+      };
     },
     close: async () => {
       connection.close();
@@ -218,28 +223,11 @@ export function openPostgres(url: string, { exclusive = false }: OpenOptions = {
     label,
     async *readRows(table, since) {
       if (lost) throw lost;
-      // A cursor in the open transaction: one query, read a batch at a time, as arrays rather than objects.
-      const { text, parameters } = selectRows('postgres', table, since);
-      const cursor = `copy_${table.name}`;
-      await pool.query(`declare ${cursor} no scroll cursor for ${text}`, parameters);
-      for (;;) {
-        const { rows } = await pool.query<Values>({
-          text: `fetch forward ${BATCH_ROWS} from ${cursor}`,
-          rowMode: 'array',
-        });
-        if (rows.length > 0) yield rows;
-        if (rows.length < BATCH_ROWS) break;
-      }
-      await pool.query(`close ${cursor}`);
+      yield* copyOutOfQuery(await connect(), selectRows('postgres', table, since).text, BATCH_ROWS);
     },
-    async insertRows(table, rows) {
+    async writeRows(table) {
       if (lost) throw lost;
-      // One statement a batch, whatever its size: each column is one array parameter, unnested into rows.
-      const columns = Object.entries(table.columns);
-      await pool.query(
-        `insert into "${table.name}" (${columns.map(([column]) => `"${column}"`).join(', ')}) select * from unnest(${columns.map(([, type], index) => `$${index + 1}::${type}[]`).join(', ')})`,
-        columns.map(([, type], index) => arrayLiteral(rows, index, type)),
-      );
+      return copyIntoTable(await connect(), table);
     },
     close: () => pool.end(),
   };

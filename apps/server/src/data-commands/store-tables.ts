@@ -1,7 +1,7 @@
 import type { DatabaseSchema } from '../database/schema.js';
 import { IDEMPOTENCY_TTL_MS } from '../store/idempotency-repository.js';
 
-/** How a column is typed on PostgreSQL, where `data copy` casts each batch's arrays to it. */
+/** How a column is typed, as the migrations make it: integers are written to SQLite as integers, whatever their form. */
 export type ColumnType = 'bigint' | 'integer' | 'text';
 
 export type TableName = keyof DatabaseSchema;

@@ -8,7 +8,7 @@ export type Operation = (typeof OPERATIONS)[number];
 /** From 1 ms to 5 s: reads take a few ms, a request queued behind a busy pool may take seconds. */
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 
-/** Batch sizes of SQLite's group commit: 1 is a lone create, the rest were committed together. */
+/** Sizes of the creates' group commits: 1 is a lone create, the rest were committed together. */
 const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256];
 
 const MISNAMED_DEFAULT_METRICS = [
@@ -79,8 +79,8 @@ export function createMetrics() {
       registers,
     }),
     commitBatchSize: new Histogram({
-      name: 'animal_store_sqlite_commit_batch_size',
-      help: 'Creates committed together in one SQLite transaction (group commit).',
+      name: 'animal_store_commit_batch_size',
+      help: 'Creates committed together in one transaction (group commit, SQLite and PostgreSQL).',
       buckets: BATCH_BUCKETS,
       registers,
     }),

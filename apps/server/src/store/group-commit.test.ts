@@ -86,4 +86,39 @@ describe('groupCommit', () => {
     await Promise.all(['first', 'second', 'third'].map((name) => caller.run(name, () => run(name))));
     expect(seen).toStrictEqual(['first', 'second', 'third']);
   });
+
+  it('with one batch in flight, runs what arrives meanwhile as the next batch once it ends', async () => {
+    const batches: number[][] = [];
+    let endFirst: () => void = () => {};
+    const firstEnded = new Promise<void>((resolve) => {
+      endFirst = resolve;
+    });
+    const run = groupCommit(
+      async (items: number[]) => {
+        batches.push(items);
+        if (batches.length === 1) await firstEnded;
+        return items;
+      },
+      async (item: number) => item,
+      () => false,
+      undefined,
+      1,
+    );
+    const first = Promise.all([1, 2].map(run));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Three turns of the event loop while the first batch runs: their items wait, and then go as one batch.
+    const later: Array<Promise<number>> = [];
+    for (const item of [3, 4, 5]) {
+      later.push(run(item));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(batches).toStrictEqual([[1, 2]]);
+    endFirst();
+    expect(await first).toStrictEqual([1, 2]);
+    expect(await Promise.all(later)).toStrictEqual([3, 4, 5]);
+    expect(batches).toStrictEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
+  });
 });

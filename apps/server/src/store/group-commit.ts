@@ -12,8 +12,11 @@ interface Waiting<Item, Result> {
 
 /**
  * Runs the items that arrive in the same turn of the event loop as one batch, and answers each caller with its
- * own result once the batch is done. Used for SQLite's commits (see PetCreation): each commit waits for its own
- * fsync, so a batch in one transaction makes one durable commit of many. A lone item runs on its own.
+ * own result once the batch is done. Used for creates (see PetCreation): each commit waits for its own flush to
+ * disk, so a batch in one transaction makes one durable commit of many. A lone item runs on its own.
+ *
+ * With `batchesInFlight`, at most that many batches run at once: the items that arrive meanwhile wait, and go
+ * together as the next batch as soon as one ends, so that the busier the store, the larger its batches.
  *
  * A batch runs in the context of the caller that opened it; `runBatch` is given, beside the items, a way to run
  * each item's own work in the context of the caller that brought it, so that the work shows in that caller's trace
@@ -29,8 +32,10 @@ export function groupCommit<Item, Result>(
   runOne: (item: Item) => Promise<Result>,
   failedBecauseOfAnItem: (error: unknown) => boolean,
   onBatch?: (size: number) => void,
+  batchesInFlight = Number.POSITIVE_INFINITY,
 ): (item: Item) => Promise<Result> {
   let waiting: Array<Waiting<Item, Result>> = [];
+  let running = 0;
 
   const runAlone = ({ item, asCaller, resolve, reject }: Waiting<Item, Result>) =>
     Promise.resolve()
@@ -56,10 +61,20 @@ export function groupCommit<Item, Result>(
   };
 
   const flush = () => {
+    if (waiting.length === 0 || running >= batchesInFlight) return;
     const batch = waiting;
     waiting = [];
     onBatch?.(batch.length);
-    void (batch.length === 1 ? runAlone(batch[0] as Waiting<Item, Result>) : runTogether(batch));
+    running++;
+    // Neither run rejects: each answers its callers itself.
+    const opener = batch[0] as Waiting<Item, Result>;
+    // In the opener's context even when the batch starts as another ends, in whatever context that one ran.
+    void opener
+      .asCaller(() => (batch.length === 1 ? runAlone(opener) : runTogether(batch)))
+      .then(() => {
+        running--;
+        flush();
+      });
   };
 
   return (item) =>

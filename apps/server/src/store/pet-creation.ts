@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { NewPet, Pet } from '@animal-store/contract';
 import type { Kysely } from 'kysely';
+import type { Dialect } from '../database/database.js';
 import { isConstraintViolation } from '../database/database-errors.js';
 import type { DatabaseSchema } from '../database/schema.js';
 import { type AsCaller, groupCommit } from './group-commit.js';
@@ -20,51 +21,107 @@ export function hashNewPet(newPet: NewPet): string {
     .digest('hex');
 }
 
+/** A create on its way to the database: with the claim on its Idempotency-Key, if it has one. */
+interface PendingCreate {
+  newPet: NewPet;
+  claim?: Claim;
+}
+
+/** What became of it: stored, or rolled back because its claim was taken over (then it stored nothing). */
+type Committed = { kind: 'created'; pet: Pet } | { kind: 'claim_lost' };
+
+/** How many groups of creates each dialect commits at once (decision 077). */
+export interface CreationOptions {
+  /** SQLite: no bound (its one connection runs one at a time); PostgreSQL: the groups on the pool at once. */
+  groupsInFlight: number;
+  onCommitBatch?: (size: number) => void;
+}
+
 /**
  * Creates animals, exactly once per Idempotency-Key: the animal and the recorded response are committed in one
  * transaction, so a crash leaves either both or neither.
  *
- * With `groupCommits` (on SQLite), creates without a key that arrive together are committed together: SQLite
- * waits for an fsync at every commit, holding its one connection, and better-sqlite3 the event loop, meanwhile, so
- * one commit per create made creates as slow as the disk. Each is still answered only once its commit is durable.
- * PostgreSQL needs no help: concurrent commits on its pool already share the WAL's flushes.
+ * Creates that arrive together are committed together (group commit, decisions 008 and 077), with or without a
+ * key: every commit waits for its own flush to disk (SQLite's fsync, PostgreSQL's WAL flush), and one commit of many
+ * costs about what one of one does. On PostgreSQL a group is one multi-row insert, and the creates that arrive while
+ * the groups in flight commit make the next group. Each is still answered only once its commit is durable, with its
+ * own animal or its own refusal: a claim taken over rolls back that create alone.
  */
 export class PetCreation {
   private readonly keys: IdempotencyRepository;
-  private readonly createWithoutKey: (newPet: NewPet) => Promise<Pet>;
+  private readonly commit: (pending: PendingCreate) => Promise<Committed>;
 
   /** `pets` is the store's repository on `db`: its compiled queries serve creates too. */
   constructor(
     private readonly db: Kysely<DatabaseSchema>,
     private readonly pets: PetRepository,
-    options: { groupCommits: boolean; onCommitBatch?: (size: number) => void },
+    private readonly dialect: Dialect,
+    options: CreationOptions,
   ) {
     this.keys = new IdempotencyRepository(db);
-    const createOne = (newPet: NewPet) => this.pets.create(newPet);
-    this.createWithoutKey = options.groupCommits
-      ? groupCommit(
-          (newPets, asCallers) => this.createInOneTransaction(newPets, asCallers),
-          createOne,
-          isConstraintViolation,
-          options.onCommitBatch,
-        )
-      : createOne;
+    this.commit = groupCommit(
+      (group, asCallers) => this.commitTogether(group, asCallers),
+      (pending) => this.commitAlone(pending),
+      isConstraintViolation,
+      options.onCommitBatch,
+      options.groupsInFlight,
+    );
   }
 
-  /** Each insert as the request that asked for it (its span in that request's trace), in one transaction. */
-  private createInOneTransaction(newPets: NewPet[], asCallers: AsCaller[]): Promise<Pet[]> {
-    return this.db.transaction().execute(async (transaction) => {
-      const pets = this.pets.within(transaction);
+  /**
+   * A group in one transaction: the animals inserted (on SQLite each as the request that asked for it, its span in
+   * that request's trace; on PostgreSQL in one statement), then each key's response recorded. A create whose claim
+   * was taken over meanwhile has its animal deleted again before the commit: it stored nothing, and the others stand.
+   */
+  private async commitTogether(group: PendingCreate[], asCallers: AsCaller[]): Promise<Committed[]> {
+    const insert = async (pets: PetRepository) => {
+      if (this.dialect === 'postgres') return pets.createMany(group.map((pending) => pending.newPet));
       const created: Pet[] = [];
-      for (const [index, newPet] of newPets.entries()) {
+      for (const [index, { newPet }] of group.entries()) {
         created.push(await (asCallers[index] as AsCaller)(() => pets.create(newPet)));
       }
       return created;
+    };
+    // Without a key, one statement on PostgreSQL is a transaction of its own: no begin and commit to wait for.
+    if (this.dialect === 'postgres' && group.every((pending) => !pending.claim)) {
+      return (await insert(this.pets)).map((pet) => ({ kind: 'created', pet }));
+    }
+    return this.db.transaction().execute(async (transaction) => {
+      const created = await insert(this.pets.within(transaction));
+      const keys = new IdempotencyRepository(transaction);
+      const outcomes: Committed[] = [];
+      const lost: number[] = [];
+      for (const [index, { claim }] of group.entries()) {
+        const pet = created[index] as Pet;
+        if (claim && !(await keys.complete(claim, 201, pet))) {
+          lost.push(pet.id);
+          outcomes.push({ kind: 'claim_lost' });
+        } else outcomes.push({ kind: 'created', pet });
+      }
+      if (lost.length > 0) await transaction.deleteFrom('pets').where('id', 'in', lost).execute();
+      return outcomes;
     });
   }
 
+  /** A create on its own: alone when it arrived, or run again after its group failed because of one of them. */
+  private async commitAlone({ newPet, claim }: PendingCreate): Promise<Committed> {
+    if (!claim) return { kind: 'created', pet: await this.pets.create(newPet) };
+    try {
+      const pet = await this.db.transaction().execute(async (transaction) => {
+        const created = await this.pets.within(transaction).create(newPet);
+        if (!(await new IdempotencyRepository(transaction).complete(claim, 201, created))) throw CLAIM_LOST;
+        return created;
+      });
+      return { kind: 'created', pet };
+    } catch (error) {
+      if (error === CLAIM_LOST) return { kind: 'claim_lost' };
+      throw error;
+    }
+  }
+
   async create(newPet: NewPet, idempotency?: { scope: string; key: string }): Promise<CreationOutcome> {
-    if (!idempotency) return { kind: 'created', pet: await this.createWithoutKey(newPet) };
+    // Without a claim, none can be lost: the create is stored, or its error thrown.
+    if (!idempotency) return (await this.commit({ newPet })) as { kind: 'created'; pet: Pet };
     const outcome = await this.claimKey(newPet, idempotency);
     return outcome.kind === 'claimed' ? this.createClaimed(newPet, outcome.claim) : outcome;
   }
@@ -87,18 +144,14 @@ export class PetCreation {
    * and it answers as the retry would now be answered (the winner's animal, or 409 while it is in progress).
    */
   async createClaimed(newPet: NewPet, claim: Claim): Promise<CreationOutcome> {
+    let committed: Committed;
     try {
-      const pet = await this.db.transaction().execute(async (transaction) => {
-        const created = await this.pets.within(transaction).create(newPet);
-        if (!(await new IdempotencyRepository(transaction).complete(claim, 201, created))) throw CLAIM_LOST;
-        return created;
-      });
-      return { kind: 'created', pet };
+      committed = await this.commit({ newPet, claim });
     } catch (error) {
-      if (error === CLAIM_LOST) return this.outcomeOfLostClaim(newPet, claim);
       await this.keys.release(claim).catch(() => undefined);
       throw error;
     }
+    return committed.kind === 'created' ? committed : this.outcomeOfLostClaim(newPet, claim);
   }
 
   private async outcomeOfLostClaim(newPet: NewPet, claim: Claim): Promise<CreationOutcome> {
