@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       MAX_CONNECTIONS: '50',
       WORKERS: '2',
       AUDIT_RETENTION_DAYS: '90',
+      KEY_USAGE_WRITE_SECONDS: '5',
       DATABASE_POOL_SIZE: '4',
       DATABASE_QUERY_TIMEOUT_MS: '2500',
       METRICS_PORT: '9464',
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
       auditRetentionDays: 90,
+      keyUsageWriteSeconds: 5,
       metrics: { port: 9464, host: '10.0.0.5' },
       tracing: {
         protocol: 'http/json',

@@ -9,6 +9,7 @@ import {
 import { RELEASE_VERSION } from '../release-version.js';
 import { createAuditTables } from './audit-tables.js';
 import type { Dialect } from './database.js';
+import { createKeyUsageTable } from './key-usage-table.js';
 import { normaliseOldKeyForms } from './old-key-forms.js';
 import { assertNotNewer, DatabaseNewerError, readStoreVersion, recordStoreVersion } from './store-version.js';
 
@@ -132,6 +133,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '009-audit-events': { up: (db: Kysely<unknown>) => createAuditTables(db) },
+    '011-api-key-usage': { up: (db: Kysely<unknown>) => createKeyUsageTable(db) },
   };
 }
 
