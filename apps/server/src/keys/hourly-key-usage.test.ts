@@ -35,7 +35,14 @@ describe.runIf(postgres)('counts while PostgreSQL is gone', () => {
   let proxy: TcpProxy;
   let store: Repositories;
   let logs: string;
-  const logger = pino({ level: 'warn' }, { write: (line: string) => void (logs += line) });
+  const logger = pino(
+    { level: 'warn' },
+    {
+      write: (line: string) => {
+        logs += line;
+      },
+    },
+  );
 
   beforeAll(async () => {
     database = await (postgres as NonNullable<typeof postgres>).create();
