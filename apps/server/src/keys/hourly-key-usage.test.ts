@@ -83,6 +83,18 @@ describe.runIf(postgres)('counts while PostgreSQL is gone', () => {
     expect((await hoursOf(1, 1))[0]?.answered).toBe(2);
   });
 
+  it('writes at a stop what was counted while a write was under way', async () => {
+    const usage = new HourlyKeyUsage(store.keyUsage, logger);
+    usage.count(3, 200, HOUR);
+    const underWay = usage.write();
+    usage.count(3, 404, HOUR);
+    await usage.stop();
+    await underWay;
+    expect(await hoursOf(3, 1)).toStrictEqual([
+      { hour: '2031-03-09T10:00:00.000Z', ...zeros, answered: 1, refused: 1 },
+    ]);
+  });
+
   it('gives up the oldest hours past its bound, so that an outage cannot grow its memory without end', async () => {
     logs = '';
     const usage = new HourlyKeyUsage(store.keyUsage, logger, { maxPendingHours: 2 });

@@ -65,6 +65,8 @@ export class HourlyKeyUsage {
   /** Stops the timer and writes what is left: a graceful stop loses nothing the database takes. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
+    // A write under way took only what was counted before it began: the rest needs one more.
+    await this.writing;
     await this.write();
   }
 
