@@ -256,6 +256,7 @@ describe('loadConfig on invalid variables', () => {
         AUTH_FAILURES_PER_MINUTE: 'many',
         REQUEST_TIMEOUT_MS: '1.5',
         WORKERS: '65',
+        KEY_USAGE_WRITE_SECONDS: '61',
         DATABASE_POOL_SIZE: '0',
         STAGING_BASE_URL: 'ftp://staging.example.test',
       }).split('\n'),
@@ -272,6 +273,7 @@ describe('loadConfig on invalid variables', () => {
       'AUTH_FAILURES_PER_MINUTE must be a whole number of at least 1.',
       'REQUEST_TIMEOUT_MS must be a whole number of at least 1.',
       'WORKERS must be a whole number from 1 to 64.',
+      'KEY_USAGE_WRITE_SECONDS must be a whole number from 1 to 60.',
       'DATABASE_POOL_SIZE must be a whole number from 1 to 1000.',
       'STAGING_BASE_URL must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.0/8, ::1).',
     ]);
