@@ -2,19 +2,30 @@ import {
   API_KEY_SCOPES,
   type ApiKeyScope,
   DEFAULT_ROTATION_OVERLAP_HOURS,
+  KEY_USAGE_RETENTION_DAYS,
   LASTING_MANAGER_HOURS,
   MAX_API_KEY_LIFETIME_DAYS,
   MAX_ROTATION_OVERLAP_HOURS,
   SCOPE_DESCRIPTIONS,
+  USAGE_WRITE_INTERVAL_SECONDS,
 } from '@animal-store/contract';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { jsonOption, withClient } from './command-parts.js';
 import { createKey } from './commands/create-key.js';
+import { type KeyUsageOptions, keyUsage } from './commands/key-usage.js';
 import { listKeys } from './commands/list-keys.js';
 import { revokeKey } from './commands/revoke-key.js';
 import { rotateKey } from './commands/rotate-key.js';
 import { columnsSetting } from './config.js';
-import { collectScope, parseExpiry, parseKeyId, parseKeyName, parseOverlapHours } from './option-parsers.js';
+import {
+  collectScope,
+  parseAuditInstant,
+  parseExpiry,
+  parseKeyId,
+  parseKeyName,
+  parseOverlapHours,
+} from './option-parsers.js';
+import { HOURLY_UP_TO_HOURS } from './output/usage-table.js';
 
 const scopeWidth = Math.max(...API_KEY_SCOPES.map((scope) => scope.length));
 const SCOPES_HELP = API_KEY_SCOPES.map(
@@ -129,5 +140,42 @@ export function addKeysCommand(program: Command, env: Record<string, string | un
         (client, options, [id]) => rotateKey(client, id as number, options),
         env,
       ),
+    );
+
+  keys
+    .command('usage')
+    .description("a stored key's requests by hour or day: answered, refused, limited (429) and failed (5xx)")
+    .argument('<id>', 'the id of a stored key, as `keys list` shows it', parseKeyId)
+    .option(
+      '--since <when>',
+      'the first hour to count (default: 7 days before --until); see below',
+      parseAuditInstant,
+    )
+    .option('--until <when>', 'the end of the range (default: now); see below', parseAuditInstant)
+    .addOption(
+      new Option(
+        '--by <rows>',
+        `a row for each hour or day (default: hours for up to ${HOURLY_UP_TO_HOURS} hours)`,
+      ).choices(['hour', 'day']),
+    )
+    .addOption(jsonOption())
+    .addHelpText(
+      'after',
+      help(
+        '--since and --until take an ISO 8601 date and time with a time zone (2026-11-30T22:30:00Z), or a',
+        'date (2026-11-30) meaning the start of that day in UTC; --since is rounded down to its hour, --until up,',
+        `and a range runs at most ${KEY_USAGE_RETENTION_DAYS} days, as long as the store keeps the counts.`,
+        '',
+        `Each server writes what it counted every ${USAGE_WRITE_INTERVAL_SECONDS} seconds: the newest minute may not show yet.`,
+        "A key set by the server's API_KEYS setting is not counted.",
+        '',
+        'Examples:',
+        '  $ animal-store keys usage 7',
+        '  $ animal-store keys usage 7 --since 2026-11-01 --until 2026-12-01 --by day',
+        "  $ animal-store keys usage 7 --json | jq '[.hours[].limited] | add'",
+      ),
+    )
+    .action(
+      withClient<KeyUsageOptions>((client, options, [id]) => keyUsage(client, id as number, options), env),
     );
 }

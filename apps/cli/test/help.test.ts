@@ -58,6 +58,7 @@ describe('help and version', () => {
       '  create ',
       '  revoke ',
       '  rotate ',
+      '  usage ',
       '  help ',
     ]);
   });
@@ -89,6 +90,10 @@ describe('help and version', () => {
     [['keys', 'create', '--help'], '$ animal-store keys create --name reports --scope pets:read --json'],
     [['keys', 'revoke', '--help'], '$ animal-store keys revoke 7'],
     [['keys', 'rotate', '--help'], '$ animal-store keys rotate 7 --overlap 48'],
+    [
+      ['keys', 'usage', '--help'],
+      '$ animal-store keys usage 7 --since 2026-11-01 --until 2026-12-01 --by day',
+    ],
     [['audit', 'help', 'list'], '$ animal-store audit list --all > audit.jsonl'],
   ])('`%s` shows the options and an example', async (args, example) => {
     const result = await runCli(args);

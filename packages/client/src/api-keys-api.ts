@@ -1,9 +1,16 @@
-import type { ApiKey, CreatedApiKey, NewApiKey } from '@animal-store/contract/schemas';
+import type { ApiKey, ApiKeyUsage, CreatedApiKey, NewApiKey } from '@animal-store/contract/schemas';
 import type { CallOptions } from './options.js';
 
 export interface RotateApiKeyOptions extends CallOptions {
   /** How long the old key keeps working beside its successor, in hours: 24 by default, 0 ends it now. */
   overlapHours?: number;
+}
+
+export interface ApiKeyUsageOptions extends CallOptions {
+  /** The first hour to count, rounded down to its hour; 7 days before `until` when absent. */
+  since?: Date | string;
+  /** The end of the range, rounded up to the next hour; now when absent. */
+  until?: Date | string;
 }
 
 /** The store's API keys; every method but `current` needs a key with the `keys:manage` scope. */
@@ -18,4 +25,9 @@ export interface ApiKeysApi {
   revoke(id: ApiKey['id'], options?: CallOptions): Promise<ApiKey>;
   /** Makes the key's successor (its secret in `key`) and has the old key expire after the overlap. */
   rotate(id: ApiKey['id'], options?: RotateApiKeyOptions): Promise<CreatedApiKey>;
+  /**
+   * A stored key's requests in each hour of a range (at most 90 days), by kind of answer, every hour present; the
+   * newest minute may not show yet.
+   */
+  usage(id: ApiKey['id'], options?: ApiKeyUsageOptions): Promise<ApiKeyUsage>;
 }

@@ -28,5 +28,17 @@ export function apiKeysApi(calls: StoreCalls): ApiKeysApi {
       });
       return successOf(answer, 201).body;
     },
+    usage: async (id, options) => {
+      const { since, until } = options ?? {};
+      const answer = await calls.getApiKeyUsage({
+        params: { keyId: String(id) },
+        query: {
+          ...(since !== undefined && { since: new Date(since).toISOString() }),
+          ...(until !== undefined && { until: new Date(until).toISOString() }),
+        },
+        fetchOptions: { signal: options?.signal },
+      });
+      return successOf(answer, 200).body;
+    },
   };
 }

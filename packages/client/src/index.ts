@@ -4,6 +4,8 @@
 export type {
   ApiKey,
   ApiKeyScope,
+  ApiKeyUsage,
+  ApiKeyUsageHour,
   AuditAction,
   AuditEvent,
   AuditOutcome,
@@ -17,7 +19,7 @@ export type {
 // How an audit event's hash is computed, for an auditor's own check of the chain.
 export { auditCanonicalForm } from '@animal-store/contract/schemas';
 export { AnimalStoreError, type AnimalStoreErrorCode } from './animal-store-error.js';
-export type { ApiKeysApi, RotateApiKeyOptions } from './api-keys-api.js';
+export type { ApiKeysApi, ApiKeyUsageOptions, RotateApiKeyOptions } from './api-keys-api.js';
 export type {
   AuditEventPage,
   AuditEventPageOptions,

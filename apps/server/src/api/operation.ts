@@ -34,6 +34,9 @@ export type ApiKeyOperations = OperationsOf<
   'listApiKeys' | 'getCurrentApiKey' | 'createApiKey' | 'revokeApiKey' | 'rotateApiKey'
 >;
 
+/** A stored key's usage by the hour. */
+export type ApiKeyUsageOperations = OperationsOf<'getApiKeyUsage'>;
+
 /** The audit log of the key operations. */
 export type AuditOperations = OperationsOf<'listAuditEvents'>;
 

@@ -32,6 +32,8 @@ async function validRequest(server: TestServer, name: OperationName): Promise<[s
       return [`/v1/api-keys/${await target()}`, { method: 'DELETE' }];
     case 'rotateApiKey':
       return [`/v1/api-keys/${await target()}/rotate`, post({})];
+    case 'getApiKeyUsage':
+      return [`/v1/api-keys/${await target()}/usage`, {}];
     case 'listAuditEvents':
       return ['/v1/audit-events', {}];
   }

@@ -43,6 +43,7 @@ describe('loadConfig', () => {
       MAX_CONNECTIONS: '50',
       WORKERS: '2',
       AUDIT_RETENTION_DAYS: '90',
+      KEY_USAGE_WRITE_SECONDS: '5',
       DATABASE_POOL_SIZE: '4',
       DATABASE_QUERY_TIMEOUT_MS: '2500',
       METRICS_PORT: '9464',
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
       auditRetentionDays: 90,
+      keyUsageWriteSeconds: 5,
       metrics: { port: 9464, host: '10.0.0.5' },
       tracing: {
         protocol: 'http/json',
@@ -254,6 +256,7 @@ describe('loadConfig on invalid variables', () => {
         AUTH_FAILURES_PER_MINUTE: 'many',
         REQUEST_TIMEOUT_MS: '1.5',
         WORKERS: '65',
+        KEY_USAGE_WRITE_SECONDS: '61',
         DATABASE_POOL_SIZE: '0',
         STAGING_BASE_URL: 'ftp://staging.example.test',
       }).split('\n'),
@@ -270,6 +273,7 @@ describe('loadConfig on invalid variables', () => {
       'AUTH_FAILURES_PER_MINUTE must be a whole number of at least 1.',
       'REQUEST_TIMEOUT_MS must be a whole number of at least 1.',
       'WORKERS must be a whole number from 1 to 64.',
+      'KEY_USAGE_WRITE_SECONDS must be a whole number from 1 to 60.',
       'DATABASE_POOL_SIZE must be a whole number from 1 to 1000.',
       'STAGING_BASE_URL must be an https:// URL (plain http:// only on loopback: localhost, 127.0.0.0/8, ::1).',
     ]);

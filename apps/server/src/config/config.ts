@@ -5,6 +5,7 @@ import {
   HttpUrlSchema,
   isEncryptedOrLoopback,
   LOOPBACK_IN_WORDS,
+  USAGE_WRITE_INTERVAL_SECONDS,
 } from '@animal-store/contract';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
@@ -185,6 +186,9 @@ const envFields = (workingDirectory: string) =>
     MAX_CONNECTIONS: positiveInt.default(1000),
     WORKERS: wholeNumber(1, 64).default(1),
     AUDIT_RETENTION_DAYS: wholeNumber(0, 36_500).default(400),
+    KEY_USAGE_WRITE_SECONDS: wholeNumber(1, USAGE_WRITE_INTERVAL_SECONDS).default(
+      USAGE_WRITE_INTERVAL_SECONDS,
+    ),
     DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_POSTGRES_POOL_SIZE),
     DATABASE_QUERY_TIMEOUT_MS: wholeNumber(1, 600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
     METRICS_PORT: wholeNumber(0, 65535).optional(),
@@ -251,6 +255,11 @@ export type Config = {
   workers: number;
   /** Audit events older than this many days are pruned, the chain kept verifiable; 0 keeps every event. */
   auditRetentionDays: number;
+  /**
+   * How often each serving process writes the API key usage it counted: what a SIGKILL may lose. At most
+   * USAGE_WRITE_INTERVAL_SECONDS, the contract's bound; lower writes more often.
+   */
+  keyUsageWriteSeconds: number;
   /** Prometheus metrics on a listener of their own; none when METRICS_PORT is unset. */
   metrics: { port: number; host: string } | undefined;
   /** OpenTelemetry traces, exported over OTLP/HTTP; none (and nothing of OpenTelemetry loaded) when no endpoint is set. */
@@ -335,6 +344,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     workers: parsed.WORKERS,
     auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
+    keyUsageWriteSeconds: parsed.KEY_USAGE_WRITE_SECONDS,
     metrics:
       parsed.METRICS_PORT === undefined
         ? undefined

@@ -41,6 +41,7 @@ const WORDS: Record<string, string> = {
   store_milestones: 'milestones',
   audit_events: 'audit events',
   audit_chain: 'audit chain heads',
+  api_key_usage: 'hours of API key usage',
 };
 
 /**

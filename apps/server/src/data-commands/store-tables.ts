@@ -96,6 +96,18 @@ export const STORE_TABLES: readonly StoreTable[] = [
     columns: { id: 'integer', last_event_id: 'bigint', last_hash: 'text', start_hash: 'text' },
     key: ['id'],
   }),
+  // A key's hourly counts: what an admin reads of its traffic, kept as long as the server keeps them.
+  table('api_key_usage', {
+    columns: {
+      key_id: 'bigint',
+      hour: 'text',
+      answered: 'bigint',
+      refused: 'bigint',
+      limited: 'bigint',
+      failed: 'bigint',
+    },
+    key: ['key_id', 'hour'],
+  }),
 ];
 
 /** Tables a database holds beside the store's own, made by the migrations or by SQLite itself. */

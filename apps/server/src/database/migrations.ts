@@ -9,6 +9,7 @@ import {
 import { RELEASE_VERSION } from '../release-version.js';
 import { createAuditTables } from './audit-tables.js';
 import type { Dialect } from './database.js';
+import { createKeyUsageTable } from './key-usage-table.js';
 import { normaliseOldKeyForms } from './old-key-forms.js';
 import { scopeRecordsByRotationLine } from './rotation-lines.js';
 import type { DatabaseSchema } from './schema.js';
@@ -134,6 +135,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '009-audit-events': { up: (db: Kysely<unknown>) => createAuditTables(db) },
+    '011-api-key-usage': { up: (db: Kysely<unknown>) => createKeyUsageTable(db) },
     '012-idempotency-rotation-line': {
       // The schema as of 006 on is what the move reads and writes: api_keys' links and idempotency_keys' scopes.
       up: (db: Kysely<unknown>) => scopeRecordsByRotationLine(db as Kysely<DatabaseSchema>),

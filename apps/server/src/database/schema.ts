@@ -102,6 +102,24 @@ export interface AuditChainTable {
   start_hash: string;
 }
 
+/**
+ * A key's requests in one hour, by kind of answer (docs/keys.md, "Usage"): added to by every worker's write, at
+ * most once a minute each. Pruned after KEY_USAGE_RETENTION_DAYS.
+ */
+export interface ApiKeyUsageTable {
+  key_id: number;
+  /** The start of the hour, in the stored instant form (`2027-01-31T13:00:00.000Z`). */
+  hour: string;
+  /** 2xx and 3xx. */
+  answered: number;
+  /** 4xx other than 429. */
+  refused: number;
+  /** 429. */
+  limited: number;
+  /** 5xx. */
+  failed: number;
+}
+
 export interface DatabaseSchema {
   pets: PetsTable;
   api_keys: ApiKeysTable;
@@ -110,4 +128,5 @@ export interface DatabaseSchema {
   store_version: StoreVersionTable;
   audit_events: AuditEventsTable;
   audit_chain: AuditChainTable;
+  api_key_usage: ApiKeyUsageTable;
 }

@@ -58,6 +58,7 @@ export async function startTestServer(
     petCreation: store.petCreation,
     apiKeys: store.apiKeys,
     auditLog: store.auditLog,
+    keyUsageRecords: store.keyUsage,
     keyVerifier: new KeyVerifier(store.apiKeys, options.configuredKeys ?? [], options.verifiedKeyTtlMs),
     logger,
     checkReady: () => store.database.checkReady(),
