@@ -46,6 +46,7 @@ describe('the examples of the OpenAPI document', () => {
       status: 'available',
       cursor: 'none',
       'idempotency-key': 'none',
+      'if-none-match': 'none',
       petId: 1042,
       keyId: 'none',
       // A filled-in filter would hide events a reader expects to see.
@@ -99,6 +100,11 @@ describe('the examples of the OpenAPI document', () => {
         const examples = examplesOf(response.content?.['application/json']);
         if (response.description.startsWith('Not answered by this operation')) {
           expect(examples, status).toStrictEqual([]);
+          continue;
+        }
+        // A 304 has no body to give an example of.
+        if (status === '304') {
+          expect(response.content, status).toBeUndefined();
           continue;
         }
         expect(examples.length, status).toBeGreaterThan(0);

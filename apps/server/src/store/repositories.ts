@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers/promises';
 import type { DatabaseConfig, PostgresConfig } from '../config/config.js';
 import { type Database, openDatabase } from '../database/database.js';
@@ -10,6 +11,7 @@ import { type AuditListener, AuditLog } from './audit-log.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
 import { PetCreation } from './pet-creation.js';
 import { PetRepository } from './pet-repository.js';
+import { type SettledIds, settledIdsOf } from './settled-ids.js';
 
 export interface Repositories {
   database: Database;
@@ -18,6 +20,8 @@ export interface Repositories {
   idempotencyKeys: IdempotencyRepository;
   apiKeys: ApiKeyRepository;
   auditLog: AuditLog;
+  /** Which ids no create can still add an animal below, on this database. */
+  settledIds: SettledIds;
 }
 
 export interface OpenOptions {
@@ -59,6 +63,7 @@ export async function openRepositories(
     idempotencyKeys: new IdempotencyRepository(database.db),
     apiKeys: new ApiKeyRepository(database.db, database.dialect, auditLog),
     auditLog,
+    settledIds: settledIdsOf(config, () => performance.now()),
   };
 }
 
