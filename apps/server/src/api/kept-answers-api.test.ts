@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { nextPageCursor } from '@animal-store/contract';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseConfig } from '../config/config.js';
 import { createLifetimeBoundMs } from '../store/settled-ids.js';
@@ -148,6 +149,47 @@ describe.each(testDatabaseKinds)('answers kept in memory on $name', (kind) => {
       await seen(await unkept.request(`/v1/pets/${id}`)),
     );
   });
+
+  it.runIf(kind.name === 'postgres')(
+    'a page is not kept while a create holding a smaller id may still commit after larger ones',
+    async () => {
+      const url = (config as { url: string }).url;
+      const held = new pg.Client({ connectionString: url });
+      // The server ends the connection when it cuts the transaction: that is an outcome here, not a failure.
+      held.on('error', () => undefined);
+      await held.connect();
+      try {
+        // A create as long as the store's own may be: each statement, and each wait between, within the bound.
+        await held.query(`set statement_timeout = ${QUERY_TIMEOUT_MS}`);
+        await held.query(`set idle_in_transaction_session_timeout = ${QUERY_TIMEOUT_MS}`);
+        await held.query('begin');
+        const { rows } = await held.query<{ id: number }>(
+          "insert into pets (name, category_id) values ('Held', 3) returning id",
+        );
+        const heldId = (rows[0] as { id: number }).id;
+        // Larger ids commit first; the pages around the held one are read meanwhile, full and followed by more.
+        for (let index = 0; index < 2 * LIMIT; index++) {
+          await kept.store.pets.create({ name: `After ${index}`, categoryId: 3 });
+        }
+        const around = `/v1/pets?limit=${LIMIT}&cursor=${encodeCursor(heldId - 1)}`;
+        const before = await kept.request(around);
+        expect(JSON.parse(await before.text())).toHaveLength(LIMIT);
+        expect(before.headers.get('link')).not.toBeNull();
+        const committed = await held.query('commit').then(
+          () => true,
+          () => false,
+        );
+        // Committed within the bound, the animal shows; ended by the bound (a slow machine), it never existed.
+        const after = (await (await kept.request(around)).json()) as { id: number }[];
+        expect(after.some((pet) => pet.id === heldId)).toBe(committed);
+        expect(await seen(await kept.request(around))).toStrictEqual(
+          await seen(await unkept.request(around)),
+        );
+      } finally {
+        await held.end();
+      }
+    },
+  );
 
   it('are served from memory: an animal removed behind the store’s back still shows where it was kept', async () => {
     // No operation removes an animal; a direct delete stands for a write that skips the seam (pets-writes.test.ts).
