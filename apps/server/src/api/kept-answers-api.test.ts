@@ -151,6 +151,17 @@ describe.each(testDatabaseKinds)('answers kept in memory on $name', (kind) => {
   });
 
   it.runIf(kind.name === 'postgres')(
+    'the pool bounds each statement and each wait inside a transaction, on which the settling rests',
+    async () => {
+      const db = kept.store.database.db;
+      for (const setting of ['statement_timeout', 'idle_in_transaction_session_timeout']) {
+        const { rows } = await sql.raw<Record<string, string>>(`show ${setting}`).execute(db);
+        expect(rows[0]?.[setting]).toBe(`${QUERY_TIMEOUT_MS}ms`);
+      }
+    },
+  );
+
+  it.runIf(kind.name === 'postgres')(
     'a page is not kept while a create holding a smaller id may still commit after larger ones',
     async () => {
       const url = (config as { url: string }).url;

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       AUDIT_RETENTION_DAYS: '90',
       DATABASE_POOL_SIZE: '4',
       DATABASE_QUERY_TIMEOUT_MS: '2500',
+      ANSWER_CACHE_BYTES: '1048576',
       METRICS_PORT: '9464',
       METRICS_HOST: '10.0.0.5',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
@@ -77,6 +78,7 @@ describe('loadConfig', () => {
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
       auditRetentionDays: 90,
+      answerCacheBytes: 1048576,
       metrics: { port: 9464, host: '10.0.0.5' },
       tracing: {
         protocol: 'http/json',

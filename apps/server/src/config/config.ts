@@ -28,8 +28,8 @@ export const DEFAULT_POSTGRES_POOL_SIZE = 10;
 export const DEFAULT_DATABASE_QUERY_TIMEOUT_MS = 5000;
 
 /**
- * Bytes of settled answers each serving process keeps in memory (decision 076): 16 MiB holds about 10,000 full pages of
- * 20 animals, or about 100,000 animals by id.
+ * Bytes of settled answers each serving process keeps in memory (decision 076): 16 MiB holds about 8,000 full pages
+ * of 20 animals, or about 34,000 animals by id.
  */
 export const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 
