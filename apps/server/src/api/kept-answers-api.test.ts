@@ -174,10 +174,10 @@ describe.each(testDatabaseKinds)('answers kept in memory on $name', (kind) => {
         await held.query(`set statement_timeout = ${QUERY_TIMEOUT_MS}`);
         await held.query(`set idle_in_transaction_session_timeout = ${QUERY_TIMEOUT_MS}`);
         await held.query('begin');
-        const { rows } = await held.query<{ id: number }>(
+        const { rows } = await held.query<{ id: string }>(
           "insert into pets (name, category_id) values ('Held', 3) returning id",
         );
-        const heldId = (rows[0] as { id: number }).id;
+        const heldId = Number(rows[0]?.id);
         // Larger ids commit first; the pages around the held one are read meanwhile, full and followed by more.
         for (let index = 0; index < 2 * LIMIT; index++) {
           await kept.store.pets.create({ name: `After ${index}`, categoryId: 3 });
