@@ -32,7 +32,7 @@ function get(url: string, authorization: string): Promise<Answer> {
         resolve({
           status: response.statusCode ?? 0,
           body,
-          link: response.headers.link,
+          link: response.headers.link as string | undefined,
           etag: response.headers.etag,
         }),
       );
