@@ -9,6 +9,7 @@ import { chooseTool, type ToolName, usage } from './choose-tool.js';
 import { cpuTime } from './cpu-time.js';
 import { features } from './features.js';
 import { instructions } from './instructions.js';
+import { keptAnswers } from './kept-answers.js';
 import { logWrites } from './log-writes.js';
 import { profile } from './profile.js';
 import { tracing } from './tracing.js';
@@ -23,6 +24,7 @@ const run: Record<ToolName, () => Promise<void>> = {
   'log-writes': logWrites,
   tracing,
   validation,
+  'kept-answers': keptAnswers,
 };
 
 const choice = chooseTool(process.argv.slice(2));

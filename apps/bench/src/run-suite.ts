@@ -3,7 +3,7 @@ import { type Contender, requestHeaders } from './contenders.js';
 import type { DatabaseKind } from './fixtures/database-fixture.js';
 import { combineRounds } from './load/combine-rounds.js';
 import { failedRequests, type LoadFigures, runLoad } from './load/run-load.js';
-import { SCENARIOS, scenarioRequests } from './load/scenarios.js';
+import { SCENARIOS, type Scenario, scenarioRequests } from './load/scenarios.js';
 import type { Measurement, ServerFigures } from './measurements.js';
 import type { RunningServer } from './processes/server-process.js';
 import { startOnFreePort } from './processes/start-on-free-port.js';
@@ -20,6 +20,8 @@ export interface SuiteTarget {
 
 export interface SuiteContext {
   settings: BenchSettings;
+  /** The scenarios to run; the bench's own (SCENARIOS) by default. */
+  scenarios?: readonly Scenario[];
   workDir: string;
   log(line: string): void;
 }
@@ -117,7 +119,7 @@ export async function runSuite(
   const { started, failures } = await startAll(contenders, target, context);
   try {
     const measurements: Measurement[] = [];
-    for (const scenario of SCENARIOS) {
+    for (const scenario of context.scenarios ?? SCENARIOS) {
       for (const connections of settings.connections) {
         const run = (entry: Started, seconds: number) =>
           runLoad({

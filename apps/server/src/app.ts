@@ -10,7 +10,7 @@ import { answerMethodNotAllowed } from './api/method-not-allowed.js';
 import { mountOperations } from './api/mount-operations.js';
 import { petOperations } from './api/pet-operations.js';
 import { servedContract } from './api/served-contract.js';
-import type { Config } from './config/config.js';
+import { type Config, DEFAULT_ANSWER_CACHE_BYTES } from './config/config.js';
 import { answerRouteNotFound } from './http/api-error.js';
 import { clientAddressReader, trustedPeerReader } from './http/client-address.js';
 import { errorHandler } from './http/error-handler.js';
@@ -36,6 +36,7 @@ import type { AuditLog } from './store/audit-log.js';
 import type { KeyUsageRepository } from './store/key-usage-repository.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
+import type { SettledIds } from './store/settled-ids.js';
 
 /**
  * What the tuning may change in the app's request path: how fixed headers are set, how the request log is written.
@@ -44,11 +45,17 @@ import type { PetRepository } from './store/pet-repository.js';
 export interface AppTuning {
   headerBlock?: HeaderBlock;
   requestLogWriter?: RequestLogWriter;
+  /** Applied to the app once it is made: how a body already in bytes is sent (http/answer-body.ts). */
+  answerBytes?: (app: express.Express) => void;
 }
 
 export interface AppDependencies {
   pets: PetRepository;
   petCreation: PetCreation;
+  /** Which ids no create can still add an animal below: full pages up to them are kept in memory. */
+  settledIds: SettledIds;
+  /** Bytes of settled answers kept in memory (ANSWER_CACHE_BYTES); 0 keeps none. */
+  answerCacheBytes?: number;
   apiKeys: ApiKeyRepository;
   /** The audit log of key operations, which the key repository writes too. */
   auditLog: AuditLog;
@@ -94,9 +101,11 @@ function apiOrigins(config: AppDependencies['config']): string[] {
  */
 export function createApp(deps: AppDependencies): express.Express {
   const app = express();
+  deps.tuning?.answerBytes?.(app);
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  // Lists change with every create and are paged by cursor: hashing each body for an ETag costs more than it saves.
+  // Express's ETag would hash every body, of every operation; the catalogue's answers carry their own
+  // (api/conditional-answers.ts), computed once for those kept in memory.
   app.set('etag', false);
   // Only the configured proxies may name the client (TRUST_PROXY); by default X-Forwarded-For is not read at all.
   const { trustProxy } = deps.config;
@@ -136,7 +145,11 @@ export function createApp(deps: AppDependencies): express.Express {
   //    A key operation records its changes and refusals with who asked and from where, by the log's address rule.
   const auditContextOf = auditContextReader(clientAddress);
   const operations = {
-    ...petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
+    ...petOperations({
+      ...deps,
+      publicBaseUrl: deps.config.publicBaseUrl,
+      answerCacheBytes: deps.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
+    }),
     ...apiKeyOperations({ ...deps, keyUsage, publicBaseUrl: deps.config.publicBaseUrl, auditContextOf }),
     ...apiKeyUsageOperations({ apiKeys: deps.apiKeys, keyUsage: deps.keyUsageRecords }),
     ...auditOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),

@@ -79,6 +79,8 @@ export async function createStoreServer(
   const app = createApp({
     pets: repositories.pets,
     petCreation: repositories.petCreation,
+    settledIds: repositories.settledIds,
+    answerCacheBytes: config.answerCacheBytes,
     apiKeys: repositories.apiKeys,
     auditLog: repositories.auditLog,
     keyUsageRecords: repositories.keyUsage,

@@ -38,6 +38,10 @@ export async function attemptOnce(
   } catch (error) {
     throw noAnswer(error, path, signal);
   }
+  // An answer the client keeps still holds (If-None-Match): no body to check.
+  if (answer.status === 304 && route.responses[304] !== undefined) {
+    return { status: 304, body: undefined, headers: answer.headers };
+  }
   if (answer.status < 200 || answer.status > 299) throw failureOf(answer);
   if (route.responses[answer.status] === undefined) {
     throw unexpected(

@@ -4,6 +4,7 @@ import { FIELD_MESSAGES } from './messages.js';
 import { SHARED_ROUTER_OPTIONS } from './router-options.js';
 import { dayInWords, GET_PET_SUNSET } from './rules.js';
 import {
+  ConditionalHeaderSchema,
   ErrorSchema,
   IdempotencyHeaderSchema,
   ListPetsQuerySchema,
@@ -16,6 +17,12 @@ import type { OperationMetadata } from './scopes.js';
 
 const c = initContract();
 
+/** Animals are never changed or deleted: what a read answered stays true, and a client may ask whether it still holds. */
+const CONDITIONAL =
+  'Every answer carries a strong `ETag`; send it back in `If-None-Match` and an unchanged answer is ' +
+  '`304 Not Modified` with no body, which does not count against the rate limit. An animal, and a full page ' +
+  'followed by another, never change; the last page changes as animals are added.';
+
 /**
  * The Animal Store API, version 1. Paths are relative to the base address, which ends in
  * `API_BASE_PATH` (`/v1`).
@@ -26,6 +33,7 @@ export const contract = c.router(
     listPets: {
       method: 'GET',
       path: '/pets',
+      headers: ConditionalHeaderSchema,
       query: ListPetsQuerySchema,
       metadata: { scope: 'pets:read' } as const satisfies OperationMetadata,
       summary: 'List animals',
@@ -34,9 +42,11 @@ export const contract = c.router(
         '`status`. When more animals follow, the response carries a `Link: <…>; rel="next"` header with the address ' +
         'of the next page, relative to the request URL unless the store is configured with its public address; ' +
         'follow it until it is absent. A traversal returns every matching animal that existed when it began ' +
-        'exactly once, in id order; animals added meanwhile may or may not appear.',
+        'exactly once, in id order; animals added meanwhile may or may not appear. ' +
+        CONDITIONAL,
       responses: {
         200: PetListSchema,
+        304: c.noBody(),
         400: ErrorSchema,
       },
     },
@@ -65,6 +75,7 @@ export const contract = c.router(
       method: 'GET',
       path: '/pets/:petId',
       pathParams: z.object({ petId: PetIdPathSchema }),
+      headers: ConditionalHeaderSchema,
       // No parameters, and unknown ones are refused as on listPets.
       query: z.strictObject({}, { error: FIELD_MESSAGES.unknownParameter }),
       deprecated: true,
@@ -73,9 +84,11 @@ export const contract = c.router(
       description:
         `Returns one animal. Deprecated: removed on ${dayInWords(GET_PET_SUNSET)}. ` +
         'Use `GET /pets` with the `status` filter ' +
-        'instead. Every response carries `Deprecation`, `Sunset` and a `Link` to the successor.',
+        'instead. Every response carries `Deprecation`, `Sunset` and a `Link` to the successor. ' +
+        CONDITIONAL,
       responses: {
         200: PetSchema,
+        304: c.noBody(),
         400: ErrorSchema,
         404: ErrorSchema,
       },

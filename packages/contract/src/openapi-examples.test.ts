@@ -46,6 +46,7 @@ describe('the examples of the OpenAPI document', () => {
       status: 'available',
       cursor: 'none',
       'idempotency-key': 'none',
+      'if-none-match': 'none',
       petId: 1042,
       keyId: 'none',
       // A filled-in filter would hide events a reader expects to see.
@@ -97,6 +98,11 @@ describe('the examples of the OpenAPI document', () => {
       const route = storeContract[operation.operationId];
       for (const [status, response] of Object.entries(operation.responses)) {
         const examples = examplesOf(response.content?.['application/json']);
+        // A 304 has no body to give an example of.
+        if (status === '304') {
+          expect(response.content, status).toBeUndefined();
+          continue;
+        }
         expect(examples.length, status).toBeGreaterThan(0);
         const schema = route.responses[Number(status) as keyof typeof route.responses] as z.ZodTypeAny;
         for (const example of examples) {

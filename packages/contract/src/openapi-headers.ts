@@ -15,6 +15,13 @@ const RATE_LIMIT = header("The key's budget left in this window, e.g. `limit=600
 const RATE_LIMIT_POLICY = header("The key's limit per window, e.g. `600;w=60`.");
 const RETRY_AFTER = header('Seconds to wait before trying again.', 'integer');
 
+const ETAG = header(
+  'A strong tag of this answer: send it in `If-None-Match` to be answered 304 while it holds.',
+);
+const CACHE_CONTROL = header(
+  '`private, no-cache`: a client may keep the answer, and asks with its `ETag` before using it again.',
+);
+
 const DEPRECATED = {
   Deprecation: header('Since when the operation is deprecated (RFC 9745), e.g. `@1795305600`.'),
   Sunset: header(`When the operation is removed (RFC 8594): ${dayInWords(GET_PET_SUNSET)}.`),
@@ -24,7 +31,7 @@ const DEPRECATED = {
 /** The headers of one response: those every answer has, those of its status, and those of its operation. */
 export function responseHeaders(operationId: string, status: string): Record<string, HeaderObject> {
   const headers: Record<string, HeaderObject> = { 'X-Request-Id': REQUEST_ID };
-  if (status.startsWith('2') || status === '429') {
+  if (status.startsWith('2') || status === '304' || status === '429') {
     headers.RateLimit = RATE_LIMIT;
     headers['RateLimit-Policy'] = RATE_LIMIT_POLICY;
   }
@@ -36,6 +43,10 @@ export function responseHeaders(operationId: string, status: string): Record<str
     headers['WWW-Authenticate'] = header(
       'With `insufficient_scope`: `Bearer error="insufficient_scope", scope="<the scope needed>"` (RFC 6750).',
     );
+  }
+  if ((operationId === 'listPets' || operationId === 'getPet') && (status === '200' || status === '304')) {
+    headers.ETag = ETAG;
+    headers['Cache-Control'] = CACHE_CONTROL;
   }
   if (operationId === 'listPets' && status === '200') {
     headers.Link = header(

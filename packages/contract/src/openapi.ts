@@ -25,6 +25,7 @@ const bearerAuth = 'bearerAuth';
 const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   '200': 'Success.',
   '201': 'Animal added.',
+  '304': 'Not modified: the answer whose ETag was sent in If-None-Match still holds; no body.',
   '400': 'A parameter or the body is missing or invalid.',
   '401': 'API key missing, invalid, expired or revoked.',
   '403': 'The API key lacks the scope this operation needs, or is used from outside its allowed networks.',

@@ -153,3 +153,15 @@ export const IdempotencyKeySchema = z
   );
 
 export const IdempotencyHeaderSchema = { 'idempotency-key': IdempotencyKeySchema.optional() };
+
+/**
+ * The `ETag`s of answers the client keeps (RFC 9110 §13.1.2): when one matches, the answer is `304 Not Modified`
+ * with no body, which does not count against the key's rate limit.
+ */
+export const ConditionalHeaderSchema = {
+  // Node joins a repeated If-None-Match into one list; only a header given as something else than text fails.
+  'if-none-match': z
+    .string({ error: M.repeated })
+    .optional()
+    .describe('ETags of answers the client keeps, e.g. `"q3…"`; a match is answered 304.'),
+};

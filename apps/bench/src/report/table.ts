@@ -1,16 +1,19 @@
 import { failedRequests } from '../load/run-load.js';
-import { SCENARIOS } from '../load/scenarios.js';
+import { CONDITIONAL_SCENARIOS, SCENARIOS, type Scenario } from '../load/scenarios.js';
 import type { Measurement, ServerFigures } from '../measurements.js';
 import { type BenchSettings, measureSecondsFor } from '../settings.js';
 import type { RatedMeasurement } from './ratios.js';
 import type { BenchResults, Extras } from './results-file.js';
 
 const DATABASE_ORDER = ['sqlite', 'json-file', 'postgres'];
+const SCENARIO_ORDER: readonly Scenario[] = [...SCENARIOS, ...CONDITIONAL_SCENARIOS];
 const CONTENDER_ORDER = [
   'store',
   'store-metrics',
   'store-tracing',
   'store-2-workers',
+  'store-tiny-budget',
+  'store-nothing-kept',
   'node-http',
   'express',
   'express-born',
@@ -30,7 +33,7 @@ function markdownTable(header: readonly string[], rows: readonly (readonly strin
 /** Stable reading order: scenario, then connections, database and contender. */
 export function sortRuns<T extends Measurement>(runs: readonly T[]): T[] {
   const key = (run: T) => [
-    SCENARIOS.indexOf(run.scenario),
+    SCENARIO_ORDER.indexOf(run.scenario),
     run.connections,
     DATABASE_ORDER.indexOf(run.database),
     CONTENDER_ORDER.indexOf(run.contender),

@@ -1,11 +1,14 @@
-import { API_BASE_PATH, nextPageLink } from '@animal-store/contract';
+import { API_BASE_PATH, type Pet } from '@animal-store/contract';
 import { errorBody } from '../http/api-error.js';
 import { requestContext } from '../http/request-context.js';
 import { tellRequestEvent } from '../http/request-events.js';
 import type { PetCreation } from '../store/pet-creation.js';
 import type { PetRepository } from '../store/pet-repository.js';
+import type { SettledIds } from '../store/settled-ids.js';
+import { answerWith } from './conditional-answers.js';
 import type { PetOperations } from './operation.js';
-import { decodeCursor, encodeCursor } from './pagination.js';
+import { decodeCursor } from './pagination.js';
+import { PetAnswers } from './pet-answers.js';
 
 /**
  * The three operations of the contract: each one's own steps beside its handler, which returns expected outcomes
@@ -15,16 +18,23 @@ export function petOperations({
   pets,
   petCreation,
   publicBaseUrl,
+  settledIds,
+  answerCacheBytes,
 }: {
   pets: PetRepository;
   petCreation: PetCreation;
   /** Absolute links start with it; without it they are relative, never built from the request's own headers. */
   publicBaseUrl: string | undefined;
+  /** Which ids no create can still add an animal below (store/settled-ids.ts). */
+  settledIds: SettledIds;
+  /** Bytes of settled answers kept in memory; 0 keeps none. */
+  answerCacheBytes: number;
 }): PetOperations {
   const petsUrl = `${publicBaseUrl ?? ''}${API_BASE_PATH}/pets`;
+  const answers = new PetAnswers(pets, settledIds, petsUrl, answerCacheBytes);
   return {
     listPets: {
-      handler: async ({ query, res }) => {
+      handler: async ({ query, headers, res }) => {
         const afterId = query.cursor === undefined ? 0 : decodeCursor(query.cursor);
         if (afterId === undefined) {
           return {
@@ -35,12 +45,7 @@ export function petOperations({
             ),
           };
         }
-        const page = await pets.list({ limit: query.limit, status: query.status, afterId });
-        const last = page.pets.at(-1);
-        if (page.hasMore && last) {
-          res.setHeader('Link', nextPageLink(petsUrl, query, encodeCursor(last.id)));
-        }
-        return { status: 200, body: page.pets };
+        return answerWith<Pet[]>(res, headers['if-none-match'], await answers.page(query, afterId));
       },
     },
 
@@ -79,6 +84,7 @@ export function petOperations({
             tellRequestEvent(res, { kind: 'idempotent_replay' });
             res.setHeader('Idempotent-Replayed', 'true');
         }
+        answers.created(outcome.pet.id);
         res.setHeader('Location', `${petsUrl}/${outcome.pet.id}`);
         return { status: 201, body: outcome.pet };
       },
@@ -86,11 +92,11 @@ export function petOperations({
 
     getPet: {
       deprecatedFor: `${API_BASE_PATH}/pets`,
-      handler: async ({ params }) => {
-        const pet = await pets.findById(params.petId);
-        if (!pet)
+      handler: async ({ params, headers, res }) => {
+        const answer = await answers.pet(params.petId);
+        if (!answer)
           return { status: 404, body: errorBody('pet_not_found', `No animal has id ${params.petId}.`) };
-        return { status: 200, body: pet };
+        return answerWith<Pet>(res, headers['if-none-match'], answer);
       },
     },
   };

@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       KEY_USAGE_WRITE_SECONDS: '5',
       DATABASE_POOL_SIZE: '4',
       DATABASE_QUERY_TIMEOUT_MS: '2500',
+      ANSWER_CACHE_BYTES: '1048576',
       METRICS_PORT: '9464',
       METRICS_HOST: '10.0.0.5',
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
@@ -79,6 +80,7 @@ describe('loadConfig', () => {
       workers: 2,
       auditRetentionDays: 90,
       keyUsageWriteSeconds: 5,
+      answerCacheBytes: 1048576,
       metrics: { port: 9464, host: '10.0.0.5' },
       tracing: {
         protocol: 'http/json',

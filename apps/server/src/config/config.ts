@@ -28,6 +28,12 @@ export const DEFAULT_POSTGRES_POOL_SIZE = 10;
  */
 export const DEFAULT_DATABASE_QUERY_TIMEOUT_MS = 5000;
 
+/**
+ * Bytes of settled answers each serving process keeps in memory (decision 076): 16 MiB holds about 8,000 full pages
+ * of 20 animals, or about 34,000 animals by id.
+ */
+export const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
+
 type SqliteConfig = { kind: 'sqlite'; path: string };
 type PostgresLocation = {
   kind: 'postgres';
@@ -191,6 +197,7 @@ const envFields = (workingDirectory: string) =>
     ),
     DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_POSTGRES_POOL_SIZE),
     DATABASE_QUERY_TIMEOUT_MS: wholeNumber(1, 600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
+    ANSWER_CACHE_BYTES: wholeNumber(0, 2 ** 40).default(DEFAULT_ANSWER_CACHE_BYTES),
     METRICS_PORT: wholeNumber(0, 65535).optional(),
     METRICS_HOST: z.string().min(1, 'must be an address or a host name').default('127.0.0.1'),
     PRODUCTION_BASE_URL: apiAddress.optional(),
@@ -260,6 +267,8 @@ export type Config = {
    * USAGE_WRITE_INTERVAL_SECONDS, the contract's bound; lower writes more often.
    */
   keyUsageWriteSeconds: number;
+  /** Bytes of settled answers (an animal, a full settled page) each serving process keeps; 0 keeps none. */
+  answerCacheBytes: number;
   /** Prometheus metrics on a listener of their own; none when METRICS_PORT is unset. */
   metrics: { port: number; host: string } | undefined;
   /** OpenTelemetry traces, exported over OTLP/HTTP; none (and nothing of OpenTelemetry loaded) when no endpoint is set. */
@@ -345,6 +354,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     workers: parsed.WORKERS,
     auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
     keyUsageWriteSeconds: parsed.KEY_USAGE_WRITE_SECONDS,
+    answerCacheBytes: parsed.ANSWER_CACHE_BYTES,
     metrics:
       parsed.METRICS_PORT === undefined
         ? undefined

@@ -116,6 +116,9 @@ function openPostgres(
     types: pgTypes,
     connectionTimeoutMillis: Math.min(queryTimeoutMs, MAX_CONNECTION_WAIT_MS),
     statement_timeout: pgbouncer ? undefined : queryTimeoutMs,
+    // A transaction left waiting between its statements is ended too: with the statement bound, this bounds how
+    // long a create may stay uncommitted, on which the answers kept in memory rely (store/settled-ids.ts).
+    idle_in_transaction_session_timeout: pgbouncer ? undefined : queryTimeoutMs,
     query_timeout: queryTimeoutMs,
     keepAlive: true,
   });

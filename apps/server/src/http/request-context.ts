@@ -12,6 +12,8 @@ export interface RequestContext {
   readonly clientRequestId: string | undefined;
   /** Set by authentication once the key is verified; undefined before that, and on pages. */
   client: ApiClient | undefined;
+  /** Set by the key's rate limit once it counted the request: takes the count back (a 304 is not counted). */
+  uncount: (() => void) | undefined;
 }
 
 /** Starts the context of a request: done once, by the first step (observeRequests). */
@@ -21,7 +23,7 @@ export function startRequestContext(
   clientRequestId: string | undefined,
 ): RequestContext {
   // Every field from the start: one object shape for every request.
-  const context: RequestContext = { requestId, clientRequestId, client: undefined };
+  const context: RequestContext = { requestId, clientRequestId, client: undefined, uncount: undefined };
   res.locals.requestContext = context;
   return context;
 }

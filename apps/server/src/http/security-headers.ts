@@ -47,7 +47,8 @@ export function documentSecurityHeaders(
  * instead of 558.
  */
 const API_SECURITY_HEADERS: HeaderList = [
-  // Answers carry the catalogue and API keys: no browser or shared cache may keep them.
+  // Answers carry the catalogue and API keys: no browser or shared cache may keep them. Settled answers of the
+  // catalogue say otherwise (api/conditional-answers.ts).
   ['Cache-Control', 'no-store'],
   ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
   ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
@@ -67,6 +68,7 @@ export const apiSecurityHeaders = (block: HeaderBlock = headersOneByOne): Reques
  * in the browser: a replayed create would look new.
  */
 const EXPOSED_HEADERS = [
+  'ETag',
   'Link',
   'Location',
   'Idempotent-Replayed',
@@ -87,7 +89,7 @@ export function corsForApi(allowedOrigins: readonly string[]): RequestHandler[] 
   return [
     cors({
       origin: [...allowedOrigins],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match'],
       exposedHeaders: EXPOSED_HEADERS,
       maxAge: 600,
     }),

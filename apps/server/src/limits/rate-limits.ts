@@ -65,17 +65,23 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
   // A counter store that fails must not take the API down with it: requests pass, and are logged.
   const onStoreError = (error: unknown) =>
     logger.warn({ err: error }, 'rate-limit counter store failed; request allowed');
-  return (_req, res, next) =>
-    afterCounting(
-      () => store.increment(requestContext(res).client?.namespace ?? 'unauthenticated'),
+  const rateLimitHeader = (hits: number, reset: number) =>
+    `limit=${limit}, remaining=${Math.max(0, limit - hits)}, reset=${reset}`;
+  return (_req, res, next) => {
+    const context = requestContext(res);
+    const counter = context.client?.namespace ?? 'unauthenticated';
+    return afterCounting(
+      () => store.increment(counter),
       (counted) => {
         if (counted) {
           const reset = secondsUntil(counted.resetTime);
           res.setHeader('RateLimit-Policy', policy);
-          res.setHeader(
-            'RateLimit',
-            `limit=${limit}, remaining=${Math.max(0, limit - counted.totalHits)}, reset=${reset}`,
-          );
+          res.setHeader('RateLimit', rateLimitHeader(counted.totalHits, reset));
+          // A conditional request answered 304 does not count (GitHub's rule): the answer says so too.
+          context.uncount = () => {
+            res.setHeader('RateLimit', rateLimitHeader(counted.totalHits - 1, reset));
+            Promise.resolve(store.decrement(counter)).catch(onStoreError);
+          };
           if (counted.totalHits > limit) {
             tellRequestEvent(res, { kind: 'rate_limited', limit: 'api_key', retryAfterSeconds: reset });
             res.setHeader('Retry-After', String(reset));
@@ -87,6 +93,7 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
       },
       onStoreError,
     );
+  };
 }
 
 /**

@@ -244,6 +244,7 @@ describe('routes without authentication', () => {
     expect(response.status).toBe(401);
     const exposed = response.headers.get('access-control-expose-headers')?.split(',') ?? [];
     expect(exposed).toStrictEqual([
+      'ETag',
       'Link',
       'Location',
       'Idempotent-Replayed',

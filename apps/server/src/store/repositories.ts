@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { setTimeout } from 'node:timers/promises';
 import type { DatabaseConfig, PostgresConfig } from '../config/config.js';
 import { type Database, openDatabase } from '../database/database.js';
@@ -11,6 +12,7 @@ import { IdempotencyRepository } from './idempotency-repository.js';
 import { KeyUsageRepository } from './key-usage-repository.js';
 import { PetCreation } from './pet-creation.js';
 import { PetRepository } from './pet-repository.js';
+import { type SettledIds, settledIdsOf } from './settled-ids.js';
 
 export interface Repositories {
   database: Database;
@@ -21,6 +23,8 @@ export interface Repositories {
   auditLog: AuditLog;
   /** Each key's requests by hour. */
   keyUsage: KeyUsageRepository;
+  /** Which ids no create can still add an animal below, on this database. */
+  settledIds: SettledIds;
 }
 
 export interface OpenOptions {
@@ -69,6 +73,7 @@ export async function openRepositories(
     apiKeys: new ApiKeyRepository(database.db, database.dialect, auditLog),
     auditLog,
     keyUsage: new KeyUsageRepository(database.db),
+    settledIds: settledIdsOf(config, () => performance.now()),
   };
 }
 

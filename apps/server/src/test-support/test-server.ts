@@ -37,6 +37,8 @@ export async function startTestServer(
     rateLimits?: Partial<AppDependencies['rateLimits']>;
     serverLimits?: Partial<ServerLimits>;
     adminDistDir?: string;
+    /** Bytes of settled answers kept in memory; production's default unless set (0 keeps none). */
+    answerCacheBytes?: number;
   } = {},
 ): Promise<TestServer> {
   // The store's tuning, as main.ts applies it: the tests see what production runs.
@@ -56,6 +58,8 @@ export async function startTestServer(
   const app = createApp({
     pets: store.pets,
     petCreation: store.petCreation,
+    settledIds: store.settledIds,
+    answerCacheBytes: options.answerCacheBytes,
     apiKeys: store.apiKeys,
     auditLog: store.auditLog,
     keyUsageRecords: store.keyUsage,

@@ -7,6 +7,7 @@
 import type { Logger } from 'pino';
 import type { AppTuning } from '../app.js';
 import type { DatabaseTuning } from '../database/database-tuning.js';
+import { sendAnswerBytes } from './answer-bytes-sent.js';
 import { writeLogLinesPerTurn } from './log-lines-per-turn.js';
 import { namedStatements } from './postgres-prepared-statements.js';
 import { preparedHeaderBlock } from './prepared-header-block.js';
@@ -38,7 +39,14 @@ export function logTuning(logger: Logger, countDropped: (lines: number) => void)
   writeLogLinesPerTurn(logger, { countDropped });
 }
 
-/** The app's tuning: headers validated once and set as a block, and the request log line built for its shape. */
+/**
+ * The app's tuning: headers validated once and set as a block, the request log line built for its shape, and the
+ * catalogue's answers sent as the bytes they are kept as.
+ */
 export function appTuning(logger: Logger): AppTuning {
-  return { headerBlock: preparedHeaderBlock, requestLogWriter: requestLogLines(logger) };
+  return {
+    headerBlock: preparedHeaderBlock,
+    requestLogWriter: requestLogLines(logger),
+    answerBytes: sendAnswerBytes,
+  };
 }
