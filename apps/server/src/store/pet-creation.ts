@@ -88,18 +88,16 @@ export class PetCreation {
     }
     return this.db.transaction().execute(async (transaction) => {
       const created = await insert(this.pets.within(transaction));
-      const keys = new IdempotencyRepository(transaction);
-      const outcomes: Committed[] = [];
-      const lost: number[] = [];
-      for (const [index, { claim }] of group.entries()) {
-        const pet = created[index] as Pet;
-        if (claim && !(await keys.complete(claim, 201, pet))) {
-          lost.push(pet.id);
-          outcomes.push({ kind: 'claim_lost' });
-        } else outcomes.push({ kind: 'created', pet });
-      }
+      const keyed = group.flatMap(({ claim }, index) =>
+        claim ? [{ claim, body: created[index] as Pet, index }] : [],
+      );
+      const kept = await new IdempotencyRepository(transaction).completeAll(keyed, 201);
+      const lostAt = new Set(keyed.filter((_, at) => !kept[at]).map(({ index }) => index));
+      const lost = [...lostAt].map((index) => (created[index] as Pet).id);
       if (lost.length > 0) await transaction.deleteFrom('pets').where('id', 'in', lost).execute();
-      return outcomes;
+      return created.map(
+        (pet, index): Committed => (lostAt.has(index) ? { kind: 'claim_lost' } : { kind: 'created', pet }),
+      );
     });
   }
 

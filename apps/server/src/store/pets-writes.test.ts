@@ -10,6 +10,13 @@ import { describe, expect, it } from 'vitest';
 const CREATE_SEAM = ['store/pet-repository.ts', 'store/pet-creation.ts'];
 
 /**
+ * The one deletion allowed: a grouped create deletes, before its transaction commits, the animals it inserted for
+ * requests whose Idempotency-Key a retry took over meanwhile (pet-creation.ts). Never committed, they were never
+ * visible to a read, so no kept answer can hold them.
+ */
+const DELETES_ITS_OWN_INSERTS = 'store/pet-creation.ts';
+
+/**
  * Writes to a table named by a value, not in the text: the data commands, which copy and restore whole stores into a
  * database no store serves (the serving lease refuses one that is served, decision 068), so no answer is kept of it.
  */
@@ -64,7 +71,8 @@ describe('every write to the pets table goes through the create seam', () => {
     const offending: string[] = [];
     for (const path of serverSources()) {
       for (const { kind, table } of writesIn(readFileSync(join(SOURCE_ROOT, path), 'utf8'))) {
-        const inCreateSeam = CREATE_SEAM.includes(path) && kind === 'insert';
+        const inCreateSeam =
+          CREATE_SEAM.includes(path) && (kind === 'insert' || path === DELETES_ITS_OWN_INSERTS);
         if (namesPets(table) && !inCreateSeam) offending.push(`${path}: ${kind} ${table}`);
         if (!namedInText(table) && !WRITES_TO_ANY_TABLE.test(path))
           offending.push(`${path}: ${kind} ${table}`);

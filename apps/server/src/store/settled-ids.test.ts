@@ -64,7 +64,7 @@ describe('which ids are settled', () => {
     expect(ids.settledBy(20, 1700)).toBe(false);
   });
 
-  it('bounds a create by three statements and two waits between them, each cut at the query bound, and one more', () => {
-    expect(createLifetimeBoundMs(5000)).toBe(30_000);
+  it('bounds a create by four statements and three waits between them, each cut at the query bound, and one more', () => {
+    expect(createLifetimeBoundMs(5000)).toBe(40_000);
   });
 });

@@ -71,14 +71,15 @@ export function settledAfterBound(boundMs: number, now: () => number): SettledId
 
 /**
  * Statements a create may run from the one that draws its id to its end, COMMIT included: the insert, the
- * Idempotency-Key's completion (pet-creation.ts), COMMIT. A new statement in a create's transaction raises it.
+ * Idempotency-Keys' completion (one statement for a whole group, pet-creation.ts), the deletion of the animals whose
+ * claim a retry took over, COMMIT. A new statement in a create's transaction raises it.
  */
-export const STATEMENTS_FROM_ID_TO_COMMIT = 3;
+export const STATEMENTS_FROM_ID_TO_COMMIT = 4;
 
 /**
  * How long a create may live on PostgreSQL after drawing its id: the server cuts each statement at the query bound
  * (`statement_timeout`) and each wait between two of a transaction's statements at the same bound
- * (`idle_in_transaction_session_timeout`, database/database.ts), so at most three statements and two waits, 5 ×
+ * (`idle_in_transaction_session_timeout`, database/database.ts), so at most four statements and three waits, 7 ×
  * the bound; one bound more covers a COMMIT whose flush has begun, which cannot be cancelled.
  */
 export function createLifetimeBoundMs(queryTimeoutMs: number): number {
