@@ -2,9 +2,9 @@ import { FIELD_MESSAGES } from '@animal-store/contract';
 import { hostBitsSet } from '../store/allowed-networks.js';
 
 /**
- * What the contract's schema cannot tell of a key's policy, as a validation message naming the field: a limit above
- * the operator's KEY_RATE_LIMIT_MAX_PER_MINUTE, or a range with address bits set after its prefix length. Array
- * elements are named as validation names them (`allowedNetworks.0`).
+ * What the contract's schema cannot state of a key's policy (its request schemas hold data only), as a validation
+ * message naming the field: a limit above the operator's KEY_RATE_LIMIT_MAX_PER_MINUTE, or a range with address bits
+ * set after its prefix length. Array elements are named as validation names them (`allowedNetworks.0`).
  */
 export function keyPolicyProblem(
   policy: { rateLimitPerMinute?: number | null; allowedNetworks?: readonly string[] | null },

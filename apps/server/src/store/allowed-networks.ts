@@ -23,7 +23,8 @@ const familyOf = (address: string) => (address.includes(':') ? 'ipv6' : 'ipv4');
 
 /**
  * Whether a range sets address bits after its prefix length (`10.0.0.1/8`): it reads as one address but would
- * allow the whole network, so the store refuses it. The range is one the contract's CIDR rule accepted.
+ * allow the whole network, so the store refuses it. The range is one the
+ * contract's CIDR rule accepted.
  */
 export function hostBitsSet(range: string): boolean {
   const [address = '', prefix = ''] = range.split('/');
