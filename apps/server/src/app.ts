@@ -126,12 +126,12 @@ export function createApp(deps: AppDependencies): express.Express {
 
   // 4. (Built here, run inside each operation's steps below.) Authentication and its limits, before anything of an
   //    operation is read: an address that failed too often is refused, then the key is verified (a failure counts
-  //    against the address; a success is noted as the key's last use), then the key's own limit.
+  //    against the address), then the key's networks (a success is noted as the key's last use), then its limit.
   const failedAuthentications = failedAuthenticationLimit(deps.rateLimits, clientAddress);
   const keyUsage = new KeyUsage(deps.apiKeys, deps.logger);
   const authenticate = [
     failedAuthentications.refuseBlockedAddress,
-    requireApiKey(deps.keyVerifier, failedAuthentications.recordFailure, keyUsage),
+    requireApiKey(deps.keyVerifier, failedAuthentications.recordFailure, keyUsage, clientAddress),
     perKeyRateLimit(deps.rateLimits, deps.logger),
   ];
 
@@ -150,7 +150,13 @@ export function createApp(deps: AppDependencies): express.Express {
       publicBaseUrl: deps.config.publicBaseUrl,
       answerCacheBytes: deps.answerCacheBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
     }),
-    ...apiKeyOperations({ ...deps, keyUsage, publicBaseUrl: deps.config.publicBaseUrl, auditContextOf }),
+    ...apiKeyOperations({
+      ...deps,
+      keyUsage,
+      publicBaseUrl: deps.config.publicBaseUrl,
+      auditContextOf,
+      keyLimitMaxPerMinute: deps.rateLimits.keyLimitMaxPerMinute,
+    }),
     ...apiKeyUsageOperations({ apiKeys: deps.apiKeys, keyUsage: deps.keyUsageRecords }),
     ...auditOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
   };

@@ -5,3 +5,8 @@
 export function instantInWords(instant: string): string {
   return `${new Date(instant).toISOString().slice(0, 16)}Z`;
 }
+
+/** An instant's day in UTC (`2027-01-31`), where a table has no room for the minute. */
+export function dayInWords(instant: string): string {
+  return new Date(instant).toISOString().slice(0, 10);
+}

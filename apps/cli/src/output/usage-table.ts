@@ -1,6 +1,5 @@
-import type { ApiKeyUsage, ApiKeyUsageHour } from '@animal-store/contract';
+import { type ApiKeyUsage, type ApiKeyUsageHour, type Column, formatTable } from '@animal-store/contract';
 import { dayInWords, instantInWords } from './instant.js';
-import { type Column, formatTable } from './table.js';
 
 /** Rows of a usage table: each hour, or each day (UTC) with its hours added up. */
 export type UsageRows = 'hour' | 'day';

@@ -75,7 +75,11 @@ describe('loadConfig', () => {
       redisUrl: 'redis://127.0.0.1:6379',
       redisKeyPrefix: 'shop-a:',
       trustProxy: ['10.0.0.0/8', 'loopback'],
-      rateLimits: { requestsPerKeyPerMinute: 60, authFailuresPerAddressPerMinute: 5 },
+      rateLimits: {
+        requestsPerKeyPerMinute: 60,
+        authFailuresPerAddressPerMinute: 5,
+        keyLimitMaxPerMinute: 60_000,
+      },
       serverLimits: { requestTimeoutMs: 2000, headersTimeoutMs: 1000, maxConnections: 50 },
       workers: 2,
       auditRetentionDays: 90,

@@ -5,6 +5,7 @@ import {
   HttpUrlSchema,
   isEncryptedOrLoopback,
   LOOPBACK_IN_WORDS,
+  MAX_KEY_RATE_LIMIT_PER_MINUTE,
   USAGE_WRITE_INTERVAL_SECONDS,
 } from '@animal-store/contract';
 import proxyAddr from 'proxy-addr';
@@ -141,6 +142,12 @@ const publicBaseUrl = absoluteUrl
 const positiveInt = wholeNumber(1);
 
 /**
+ * The highest limit of its own a key may be given unless the operator says otherwise: a hundred times the default
+ * limit, a thousand requests a second. A key above it is one client taking a whole instance.
+ */
+const DEFAULT_KEY_RATE_LIMIT_MAX_PER_MINUTE = 60_000;
+
+/**
  * Express's `trust proxy` values that name who may speak for a client: a hop count, or addresses and CIDR ranges
  * (and proxy-addr's names loopback, linklocal, uniquelocal). `true` is refused: it trusts every peer, so any client
  * could choose the address it is counted under.
@@ -186,6 +193,9 @@ const envFields = (workingDirectory: string) =>
     REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('animal-store:rate-limit:'),
     TRUST_PROXY: trustProxySchema,
     RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+    KEY_RATE_LIMIT_MAX_PER_MINUTE: wholeNumber(1, MAX_KEY_RATE_LIMIT_PER_MINUTE).default(
+      DEFAULT_KEY_RATE_LIMIT_MAX_PER_MINUTE,
+    ),
     AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
     REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
     HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
@@ -256,7 +266,12 @@ export type Config = {
   redisKeyPrefix: string;
   /** Proxies whose `X-Forwarded-For` names the client; undefined: the peer address is the client's. */
   trustProxy: TrustProxy | undefined;
-  rateLimits: { requestsPerKeyPerMinute: number; authFailuresPerAddressPerMinute: number };
+  rateLimits: {
+    requestsPerKeyPerMinute: number;
+    authFailuresPerAddressPerMinute: number;
+    /** The highest `rateLimitPerMinute` a key may be given. */
+    keyLimitMaxPerMinute: number;
+  };
   serverLimits: ServerLimits;
   /** Processes serving one port (Node cluster); 1 serves from the main process itself. */
   workers: number;
@@ -345,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimits: {
       requestsPerKeyPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
       authFailuresPerAddressPerMinute: parsed.AUTH_FAILURES_PER_MINUTE,
+      keyLimitMaxPerMinute: parsed.KEY_RATE_LIMIT_MAX_PER_MINUTE,
     },
     serverLimits: {
       requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,

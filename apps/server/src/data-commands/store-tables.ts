@@ -49,6 +49,8 @@ export const STORE_TABLES: readonly StoreTable[] = [
       deprecated_call_at: 'text',
       rotated_at: 'text',
       replaces_id: 'integer',
+      rate_limit_per_minute: 'integer',
+      allowed_networks: 'text',
     },
     key: ['id'],
     identity: true,

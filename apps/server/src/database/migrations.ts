@@ -135,6 +135,13 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '009-audit-events': { up: (db: Kysely<unknown>) => createAuditTables(db) },
+    '010-api-key-policy': {
+      async up(db: Kysely<unknown>) {
+        // A key's own policy; null in both for the store's defaults, which is what every older key reads as.
+        await db.schema.alterTable('api_keys').addColumn('rate_limit_per_minute', 'integer').execute();
+        await db.schema.alterTable('api_keys').addColumn('allowed_networks', 'text').execute();
+      },
+    },
     '011-api-key-usage': { up: (db: Kysely<unknown>) => createKeyUsageTable(db) },
     '012-idempotency-rotation-line': {
       // The schema as of 006 on is what the move reads and writes: api_keys' links and idempotency_keys' scopes.

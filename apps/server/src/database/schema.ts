@@ -31,6 +31,10 @@ export interface ApiKeysTable {
   rotated_at: string | null;
   /** The key this one replaced by a rotation; null for a key made anew. */
   replaces_id: number | null;
+  /** The key's own limit of requests a minute; NULL for the server's RATE_LIMIT_PER_MINUTE. */
+  rate_limit_per_minute: number | null;
+  /** The CIDR ranges the key may be used from, space-separated ('' for none); NULL for any network. */
+  allowed_networks: string | null;
 }
 
 /** One row per (API key, Idempotency-Key): the claim on a create and, once done, its response. */

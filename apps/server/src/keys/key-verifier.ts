@@ -1,5 +1,6 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
 import { keyNamespace } from '../database/rotation-lines.js';
+import { type NetworkList, networkList } from '../store/allowed-networks.js';
 import type { ApiKeyRepository, StoredApiKey } from '../store/api-key-repository.js';
 import { keyState } from '../store/key-state.js';
 import { hashApiKey, hasIssuedKeyShape } from './api-key.js';
@@ -23,6 +24,10 @@ export interface ApiClient {
    * its predecessors were answered.
    */
   line: string;
+  /** The key's own requests a minute; undefined for the server's RATE_LIMIT_PER_MINUTE. */
+  rateLimitPerMinute: number | undefined;
+  /** Where the key may be used from; undefined for anywhere. */
+  allowedNetworks: NetworkList | undefined;
 }
 
 /** Why a key was refused: the 401's message says which. */
@@ -50,6 +55,8 @@ const clientOf = (stored: StoredApiKey, keyHash: string, lineHash: string): ApiC
   scopes: new Set(stored.scopes),
   namespace: keyNamespace(keyHash),
   line: keyNamespace(lineHash),
+  rateLimitPerMinute: stored.rateLimitPerMinute ?? undefined,
+  allowedNetworks: stored.allowedNetworks === null ? undefined : networkList(stored.allowedNetworks),
 });
 
 /** A key configured by API_KEYS, as the management API lists it. */
@@ -89,6 +96,9 @@ export class KeyVerifier {
           namespace: keyNamespace(keyHash),
           // Never rotated: each is a line of its own.
           line: keyNamespace(keyHash),
+          // The operator's recovery keys: the server's limit, from anywhere.
+          rateLimitPerMinute: undefined,
+          allowedNetworks: undefined,
         };
         return [keyHash, { client, key }];
       }),
@@ -127,8 +137,8 @@ export class KeyVerifier {
   }
 
   /**
-   * Forgets what was cached about a stored key: called in every process of the instance that revokes or rotates
-   * the key, once the change is stored, so that here the change holds at once (other instances see it within the
+   * Forgets what was cached about a stored key: called in every process of the instance that revokes, rotates or
+   * changes the key, once the change is stored, so that here the change holds at once (other instances see it within the
    * cache time). Lookups under way may have read the key before the change: a request presenting it from now on
    * waits for a lookup of its own, and theirs cache nothing.
    */

@@ -9,13 +9,19 @@ import { tellRequestEvent } from '../http/request-events.js';
 const WINDOW_MS = 60_000;
 
 export interface RateLimitOptions {
+  /** A key's limit unless it has its own (`rateLimitPerMinute`). */
   requestsPerKeyPerMinute: number;
   authFailuresPerAddressPerMinute: number;
+  /** The highest limit of its own a key may be given. */
+  keyLimitMaxPerMinute: number;
   /** Counter store for a limiter by name (counter-stores.ts); in-process when undefined. */
   storeFor?: (name: string) => CounterStore;
 }
 
 const WINDOW_SECONDS = WINDOW_MS / 1000;
+
+/** Distinct limits whose `RateLimit-Policy` text is kept; more are simply made again. */
+const MAX_REMEMBERED_POLICIES = 1000;
 
 /** A limiter's counters: the configured ones (Redis, the cluster primary), or express-rate-limit's in-process ones. */
 function counterStore(options: RateLimitOptions, name: string): CounterStore {
@@ -52,30 +58,42 @@ const secondsUntil = (resetTime: Date | undefined) =>
   Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
 
 /**
- * Requests per API key, after authentication: one client cannot starve the others. Every answer carries the IETF
- * draft-7 `RateLimit` and `RateLimit-Policy` headers. The counting is express-rate-limit's (its in-process store,
- * or rate-limit-redis shared by every instance); its middleware wrapper is not used, because its per-request
- * option handling (five awaits, a property definition, the client address for a debug line) cost a tenth of a
- * list request.
+ * Requests per API key, after authentication: one client cannot starve the others. A key's own limit replaces the
+ * default, up or down; every counter store counts hits and this step compares, so the same counters serve any limit.
+ * Every answer carries the IETF draft-7 `RateLimit` and `RateLimit-Policy` headers, with the key's limit. The
+ * counting is express-rate-limit's (its in-process store, or rate-limit-redis shared by every instance); its
+ * middleware wrapper is not used, because its per-request option handling (five awaits, a property definition, the
+ * client address for a debug line) cost a tenth of a list request.
  */
 export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): RequestHandler {
-  const limit = options.requestsPerKeyPerMinute;
+  const defaultLimit = options.requestsPerKeyPerMinute;
   const store = counterStore(options, 'key');
-  const policy = `${limit};w=${WINDOW_SECONDS}`;
+  // The header's text by limit, made once for each limit keys have rather than once a request.
+  const policies = new Map<number, string>();
+  const policyOf = (limit: number) => {
+    let policy = policies.get(limit);
+    if (policy === undefined) {
+      policy = `${limit};w=${WINDOW_SECONDS}`;
+      if (policies.size >= MAX_REMEMBERED_POLICIES) policies.clear();
+      policies.set(limit, policy);
+    }
+    return policy;
+  };
   // A counter store that fails must not take the API down with it: requests pass, and are logged.
   const onStoreError = (error: unknown) =>
     logger.warn({ err: error }, 'rate-limit counter store failed; request allowed');
-  const rateLimitHeader = (hits: number, reset: number) =>
-    `limit=${limit}, remaining=${Math.max(0, limit - hits)}, reset=${reset}`;
   return (_req, res, next) => {
     const context = requestContext(res);
     const counter = context.client?.namespace ?? 'unauthenticated';
+    const limit = context.client?.rateLimitPerMinute ?? defaultLimit;
+    const rateLimitHeader = (hits: number, reset: number) =>
+      `limit=${limit}, remaining=${Math.max(0, limit - hits)}, reset=${reset}`;
     return afterCounting(
       () => store.increment(counter),
       (counted) => {
         if (counted) {
           const reset = secondsUntil(counted.resetTime);
-          res.setHeader('RateLimit-Policy', policy);
+          res.setHeader('RateLimit-Policy', policyOf(limit));
           res.setHeader('RateLimit', rateLimitHeader(counted.totalHits, reset));
           // A conditional request answered 304 does not count (GitHub's rule): the answer says so too.
           context.uncount = () => {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { adminDistDir } from '@animal-store/admin/dist-dir';
+import { MAX_KEY_RATE_LIMIT_PER_MINUTE } from '@animal-store/contract';
 import pino from 'pino';
 import { type AppDependencies, createApp } from '../app.js';
 import type { DatabaseConfig, ServerLimits } from '../config/config.js';
@@ -75,6 +76,7 @@ export async function startTestServer(
     rateLimits: {
       requestsPerKeyPerMinute: 100_000,
       authFailuresPerAddressPerMinute: 100_000,
+      keyLimitMaxPerMinute: MAX_KEY_RATE_LIMIT_PER_MINUTE,
       ...options.rateLimits,
     },
     adminDistDir: options.adminDistDir ?? adminDistDir,
