@@ -1,4 +1,6 @@
 import { type ApiKey, LASTING_MANAGER_HOURS } from '@animal-store/contract';
+import { limitInWords, networksInWords } from '../policy/policy-words';
+import { UsageSparkline } from '../usage/usage-sparkline';
 import { Instant } from './instant';
 import { keyLabel } from './key-words';
 
@@ -12,6 +14,8 @@ interface KeyTableProps {
   onRevoke: (key: ApiKey) => void;
   onRotate: (key: ApiKey) => void;
   onShowHistory: (key: ApiKey) => void;
+  /** Opens the key's details: its usage chart and the form that changes its name and policy. */
+  onShowDetails: (key: ApiKey) => void;
 }
 
 const managesKeys = (key: ApiKey) =>
@@ -57,6 +61,7 @@ export function KeyTable({
   onRevoke,
   onRotate,
   onShowHistory,
+  onShowDetails,
 }: KeyTableProps) {
   const kept = managersTheStoreKeeps(keys, Date.now());
   return (
@@ -73,6 +78,8 @@ export function KeyTable({
             <th scope="col">Last used</th>
             <th scope="col">Last deprecated call</th>
             <th scope="col">State</th>
+            <th scope="col">Policy</th>
+            <th scope="col">Last 7 days</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -87,9 +94,19 @@ export function KeyTable({
                 <Replaces apiKey={key} keys={keys} />
                 {/* Every key has a history, whatever its state: what it did and what was done to it. Under its name,
                     so that the actions column keeps its width. */}
-                <button type="button" className="link-button key-history" onClick={() => onShowHistory(key)}>
-                  History<span className="visually-hidden"> of {keyLabel(key)}</span>
-                </button>
+                <span className="key-links">
+                  <button
+                    type="button"
+                    className="link-button key-link"
+                    aria-haspopup="dialog"
+                    onClick={() => onShowDetails(key)}
+                  >
+                    Details<span className="visually-hidden"> of {keyLabel(key)}</span>
+                  </button>
+                  <button type="button" className="link-button key-link" onClick={() => onShowHistory(key)}>
+                    History<span className="visually-hidden"> of {keyLabel(key)}</span>
+                  </button>
+                </span>
               </th>
               <td data-label="Prefix">
                 <code>{key.prefix}…</code>
@@ -120,6 +137,15 @@ export function KeyTable({
                     rotated: stops <Instant value={key.expiresAt} none="never" />
                   </span>
                 )}
+              </td>
+              <td data-label="Policy">
+                <span className="key-policy">
+                  <span>Limit: {limitInWords(key)}</span>
+                  <span>Networks: {networksInWords(key)}</span>
+                </span>
+              </td>
+              <td data-label="Last 7 days">
+                <UsageSparkline apiKey={key} />
               </td>
               <td className="key-actions">
                 <KeyActions
