@@ -47,7 +47,7 @@ describe('serverFormErrors', () => {
 
   it("puts a message about one item of a list on the list's field, named as the form names the item", () => {
     const isList = (name: string): name is 'allowedNetworks' => name === 'allowedNetworks';
-    const failure = refused("body field 'allowedNetworks[1]': must have no address bits set");
+    const failure = refused("body field 'allowedNetworks.1': must have no address bits set");
     const general = () => 'refused';
     expect(
       split(failure, isList, general, (_, index, message) => `line ${index + 1}: ${message}`),

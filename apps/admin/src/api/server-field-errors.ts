@@ -11,7 +11,7 @@ export interface ServerFormErrors<Field extends string> {
 /**
  * A 400 names each offending field as "body field 'name': must not be empty or blank", several joined with "; "
  * (see the server's request validation): those messages are the contract's own and go on their field when the
- * form has it. A message about one item of a list ("body field 'allowedNetworks[2]': …") goes on the list's field
+ * form has it. A message about one item of a list ("body field 'allowedNetworks.2': …") goes on the list's field
  * when `onItem` says how to name the item. Anything else gets one plain sentence above the form, in the words
  * `general` chooses.
  */
@@ -25,7 +25,7 @@ export function serverFormErrors<Field extends string>(
   let unplaced = false;
   if (failure.kind === 'refused' && failure.body.code === 'validation_failed') {
     for (const part of failure.body.message.split('; ')) {
-      const match = /^body field '([^'[]+)(?:\[(\d+)\])?': (.+)$/s.exec(part);
+      const match = /^body field '([^'.]+)(?:\.(\d+))?': (.+)$/s.exec(part);
       const [, field, index, message] = match ?? [];
       if (!field || !message || !isField(field) || (index !== undefined && !onItem)) unplaced = true;
       else fields[field] ??= index === undefined || !onItem ? message : onItem(field, Number(index), message);

@@ -54,7 +54,7 @@ describe('ChangeKeyForm', () => {
   });
 
   it("puts the store's message about a range on the networks box, naming the range", async () => {
-    const message = `body field 'allowedNetworks[1]': ${FIELD_MESSAGES.networkHostBitsSet}`;
+    const message = `body field 'allowedNetworks.1': ${FIELD_MESSAGES.networkHostBitsSet}`;
     formOver(() => error('validation_failed', message, 400));
     await userEvent.type(screen.getByLabelText('Allowed networks (optional)'), '{Enter}10.0.0.1/8');
     await userEvent.click(screen.getByRole('button', { name: 'Save changes' }));
