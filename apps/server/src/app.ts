@@ -2,6 +2,7 @@ import { API_BASE_PATH } from '@animal-store/contract';
 import express from 'express';
 import type { Logger } from 'pino';
 import { apiKeyOperations } from './api/api-key-operations.js';
+import { apiKeyUsageOperations } from './api/api-key-usage-operations.js';
 import { auditContextReader, scopeRefusalRecorder } from './api/audit-context.js';
 import { auditOperations } from './api/audit-operations.js';
 import { requireApiKey } from './api/authenticate.js';
@@ -15,10 +16,12 @@ import { clientAddressReader, trustedPeerReader } from './http/client-address.js
 import { errorHandler } from './http/error-handler.js';
 import type { HeaderBlock } from './http/header-block.js';
 import { apiSecurityHeaders, corsForApi, documentSecurityHeaders } from './http/security-headers.js';
+import type { HourlyKeyUsage } from './keys/hourly-key-usage.js';
 import type { ForgetKeyEverywhere } from './keys/key-changes-across-workers.js';
 import { KeyUsage } from './keys/key-usage.js';
 import type { KeyVerifier } from './keys/key-verifier.js';
 import { failedAuthenticationLimit, perKeyRateLimit, type RateLimitOptions } from './limits/rate-limits.js';
+import { countKeyUsage } from './observability/count-key-usage.js';
 import { healthRoutes } from './observability/health.js';
 import type { Metrics } from './observability/metrics.js';
 import { observeRequests, type RequestObserver } from './observability/observe-requests.js';
@@ -30,6 +33,7 @@ import { apiDocsRoutes, serveOpenApiDocument } from './pages/api-docs.js';
 import { faviconRoutes } from './pages/favicon.js';
 import type { ApiKeyRepository } from './store/api-key-repository.js';
 import type { AuditLog } from './store/audit-log.js';
+import type { KeyUsageRepository } from './store/key-usage-repository.js';
 import type { PetCreation } from './store/pet-creation.js';
 import type { PetRepository } from './store/pet-repository.js';
 
@@ -48,6 +52,10 @@ export interface AppDependencies {
   apiKeys: ApiKeyRepository;
   /** The audit log of key operations, which the key repository writes too. */
   auditLog: AuditLog;
+  /** Each stored key's requests by hour, as written; getApiKeyUsage reads it. */
+  keyUsageRecords: KeyUsageRepository;
+  /** Counts each stored key's requests in memory, for the composition root to write (keys/hourly-key-usage.ts). */
+  hourlyKeyUsage?: HourlyKeyUsage;
   keyVerifier: KeyVerifier;
   /** Makes a key revoked or rotated here hold at once in every worker of the instance; by default, in this process. */
   forgetKeyEverywhere?: ForgetKeyEverywhere;
@@ -95,11 +103,12 @@ export function createApp(deps: AppDependencies): express.Express {
   if (trustProxy !== undefined) app.set('trust proxy', trustProxy);
   const clientAddress = clientAddressReader(trustProxy !== undefined);
 
-  // 1. The request's id and context; the log and the metrics hear of it when it arrives and when it is answered;
-  //    with tracing on, its span, active for every later step.
+  // 1. The request's id and context; the log, the metrics and the key's usage count hear of it when it arrives and
+  //    when it is answered; with tracing on, its span, active for every later step.
   const { headerBlock, requestLogWriter = logWithPino(deps.logger) } = deps.tuning ?? {};
   const observers: RequestObserver[] = [requestLog(requestLogWriter, clientAddress, deps.tracing?.idsOf)];
   if (deps.metrics) observers.push(requestMetrics(deps.metrics));
+  if (deps.hourlyKeyUsage) observers.push(countKeyUsage(deps.hourlyKeyUsage));
   const trustedPeer = trustedPeerReader(trustProxy !== undefined);
   const observe = [
     observeRequests(trustedPeer, observers),
@@ -108,12 +117,12 @@ export function createApp(deps: AppDependencies): express.Express {
 
   // 4. (Built here, run inside each operation's steps below.) Authentication and its limits, before anything of an
   //    operation is read: an address that failed too often is refused, then the key is verified (a failure counts
-  //    against the address; a success is noted as the key's last use), then the key's own limit.
+  //    against the address), then the key's networks (a success is noted as the key's last use), then its limit.
   const failedAuthentications = failedAuthenticationLimit(deps.rateLimits, clientAddress);
   const keyUsage = new KeyUsage(deps.apiKeys, deps.logger);
   const authenticate = [
     failedAuthentications.refuseBlockedAddress,
-    requireApiKey(deps.keyVerifier, failedAuthentications.recordFailure, keyUsage),
+    requireApiKey(deps.keyVerifier, failedAuthentications.recordFailure, keyUsage, clientAddress),
     perKeyRateLimit(deps.rateLimits, deps.logger),
   ];
 
@@ -128,7 +137,14 @@ export function createApp(deps: AppDependencies): express.Express {
   const auditContextOf = auditContextReader(clientAddress);
   const operations = {
     ...petOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
-    ...apiKeyOperations({ ...deps, keyUsage, publicBaseUrl: deps.config.publicBaseUrl, auditContextOf }),
+    ...apiKeyOperations({
+      ...deps,
+      keyUsage,
+      publicBaseUrl: deps.config.publicBaseUrl,
+      auditContextOf,
+      keyLimitMaxPerMinute: deps.rateLimits.keyLimitMaxPerMinute,
+    }),
+    ...apiKeyUsageOperations({ apiKeys: deps.apiKeys, keyUsage: deps.keyUsageRecords }),
     ...auditOperations({ ...deps, publicBaseUrl: deps.config.publicBaseUrl }),
   };
   mountOperations(app, operations, {

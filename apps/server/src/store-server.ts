@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { adminDistDir } from '@animal-store/admin/dist-dir';
-import { API_BASE_PATH, hostForUrl } from '@animal-store/contract';
+import { API_BASE_PATH, hostForUrl, KEY_USAGE_RETENTION_DAYS } from '@animal-store/contract';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config/config.js';
 import { holdServingLease } from './database/serving-lease.js';
 import { createHttpServer } from './http/http-server.js';
+import { HourlyKeyUsage } from './keys/hourly-key-usage.js';
 import { forgetKeysAcrossWorkers } from './keys/key-changes-across-workers.js';
 import { KeyVerifier } from './keys/key-verifier.js';
 import { connectCounterStores } from './limits/counter-stores.js';
@@ -72,11 +73,16 @@ export async function createStoreServer(
   const lease = await holdServingLease(config.database, logger);
   const counters = await connectCounterStores(config, logger, tracing?.traceCommand);
   const keyVerifier = new KeyVerifier(repositories.apiKeys, config.apiKeys);
+  const hourlyKeyUsage = new HourlyKeyUsage(repositories.keyUsage, logger, {
+    writeIntervalMs: config.keyUsageWriteSeconds * 1000,
+  });
   const app = createApp({
     pets: repositories.pets,
     petCreation: repositories.petCreation,
     apiKeys: repositories.apiKeys,
     auditLog: repositories.auditLog,
+    keyUsageRecords: repositories.keyUsage,
+    hourlyKeyUsage,
     keyVerifier,
     forgetKeyEverywhere: forgetKeysAcrossWorkers(keyVerifier, logger),
     logger,
@@ -107,6 +113,8 @@ export async function createStoreServer(
     const cut = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS).unref();
     if (server.listening) await new Promise((resolve) => server.close(resolve));
     clearTimeout(cut);
+    // After the last request, before the database closes: every counted request is written.
+    await hourlyKeyUsage.stop();
     await Promise.all([counters.close(), metrics?.close(), repositories.database.close(), lease.release()]);
     // Last, so that the spans of the requests just finished are sent with the rest.
     await tracing?.shutdown();
@@ -117,6 +125,7 @@ export async function createStoreServer(
     async listen() {
       await listen(server, config.host, config.port);
       const origin = `http://${hostForUrl(config.host)}:${(server.address() as AddressInfo).port}`;
+      hourlyKeyUsage.start();
       sweep = setInterval(() => {
         repositories.idempotencyKeys
           .deleteExpired()
@@ -127,6 +136,10 @@ export async function createStoreServer(
             .prune(Date.now() - config.auditRetentionDays * DAY_MS)
             .catch((error) => logger.warn({ err: error }, 'audit log retention failed'));
         }
+        // Each key's hourly counts, kept as long as getApiKeyUsage promises.
+        repositories.keyUsage
+          .prune(Date.now() - KEY_USAGE_RETENTION_DAYS * DAY_MS)
+          .catch((error) => logger.warn({ err: error }, 'API key usage retention failed'));
       }, options.idempotencySweepMs ?? IDEMPOTENCY_SWEEP_MS).unref();
       logger.info(
         {

@@ -103,7 +103,7 @@ const OWN_ERRORS: Record<OperationId, Record<string, ApiError[]>> = {
   },
   updateApiKey: {
     400: [
-      refused('body field', 'allowedNetworks[0]', M.networkHostBitsSet),
+      refused('body field', 'allowedNetworks.0', M.networkHostBitsSet),
       refused('body field', 'rateLimitPerMinute', M.notRateLimit),
     ],
     404: [KEY_NOT_FOUND],

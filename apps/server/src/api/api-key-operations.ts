@@ -14,6 +14,7 @@ import type { ApiKeyRepository } from '../store/api-key-repository.js';
 import { configuredKeyView, storedKeyView } from './api-key-view.js';
 import type { AuditContextOf } from './audit-context.js';
 import { BEARER_CHALLENGE, REFUSALS } from './authenticate.js';
+import { keyPolicyProblem } from './key-policy-problem.js';
 import type { ApiKeyOperations } from './operation.js';
 
 const keyNotFound = (keyId: number) => ({
@@ -33,6 +34,7 @@ export function apiKeyOperations({
   logger,
   publicBaseUrl,
   auditContextOf,
+  keyLimitMaxPerMinute,
 }: {
   apiKeys: ApiKeyRepository;
   keyVerifier: KeyVerifier;
@@ -43,6 +45,8 @@ export function apiKeyOperations({
   publicBaseUrl?: string | undefined;
   /** Who asks and from where, for the audit event each change is written with. */
   auditContextOf: AuditContextOf;
+  /** The highest `rateLimitPerMinute` a key may be given (KEY_RATE_LIMIT_MAX_PER_MINUTE). */
+  keyLimitMaxPerMinute: number;
 }): ApiKeyOperations {
   const keysUrl = `${publicBaseUrl ?? ''}${API_BASE_PATH}/api-keys`;
   /** The client authentication admitted: every operation here runs behind it. */
@@ -95,13 +99,19 @@ export function apiKeyOperations({
       readsJsonBody: true,
       handler: async ({ body, req, res }) => {
         const expiresAt = body.expiresAt === undefined ? null : new Date(body.expiresAt).toISOString();
-        const problem = expiresAt === null ? undefined : expiryProblem(expiresAt);
-        if (problem) {
-          return { status: 400, body: errorBody('validation_failed', `body field 'expiresAt': ${problem}`) };
-        }
+        const expiry = expiresAt === null ? undefined : expiryProblem(expiresAt);
+        const problem = expiry
+          ? `body field 'expiresAt': ${expiry}`
+          : keyPolicyProblem(body, keyLimitMaxPerMinute);
+        if (problem) return { status: 400, body: errorBody('validation_failed', problem) };
         const created = await apiKeys.create(
           body.name,
-          { scopes: body.scopes, expiresAt },
+          {
+            scopes: body.scopes,
+            expiresAt,
+            rateLimitPerMinute: body.rateLimitPerMinute,
+            allowedNetworks: body.allowedNetworks,
+          },
           auditContextOf(req, res),
         );
         logChange('API key created', created.id, actingClient(res));
@@ -140,6 +150,51 @@ export function apiKeyOperations({
         // Answered once every worker of this instance refuses the key: a request sent after this answer is refused.
         await forgetKeyEverywhere(params.keyId);
         logChange('API key revoked', params.keyId, actor);
+        return { status: 200, body: storedKeyView(outcome.key) };
+      },
+    },
+
+    updateApiKey: {
+      auditedAs: 'api_key.updated',
+      readsJsonBody: true,
+      handler: async ({ params, body, req, res }) => {
+        const problem = keyPolicyProblem(body, keyLimitMaxPerMinute);
+        if (problem) return { status: 400, body: errorBody('validation_failed', problem) };
+        const context = auditContextOf(req, res);
+        // As a revocation: while API_KEYS holds a key, the store cannot be locked out by any change.
+        const outcome = await apiKeys.update(
+          params.keyId,
+          body,
+          { keepAManager: keyVerifier.configuredKeys().length === 0, from: context.clientAddress },
+          context,
+        );
+        switch (outcome.kind) {
+          case 'not_found':
+            return keyNotFound(params.keyId);
+          case 'inactive':
+            return {
+              status: 409,
+              body: errorBody(
+                'api_key_inactive',
+                `API key ${params.keyId} is ${storedKeyView(outcome.key).state}: only an active key can be changed.`,
+              ),
+            };
+          case 'last_manager':
+            return {
+              status: 409,
+              body: errorBody(
+                'last_key_manager',
+                'This change would leave no active key that can manage keys, lasts more than ' +
+                  `${LASTING_MANAGER_HOURS} hours and may be used from ${context.clientAddress}: allow this ` +
+                  'address, or change another manager first.',
+              ),
+            };
+        }
+        if (outcome.changed) {
+          // Answered once every worker of this instance checks the key by its new policy.
+          await forgetKeyEverywhere(params.keyId);
+          logChange('API key updated', params.keyId, actingClient(res));
+        }
         return { status: 200, body: storedKeyView(outcome.key) };
       },
     },

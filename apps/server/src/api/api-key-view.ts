@@ -24,10 +24,12 @@ export function storedKeyView(key: StoredApiKey, now = new Date().toISOString())
     revokedAt: key.revokedAt,
     rotatedAt: key.rotatedAt,
     replaces: key.replacesId,
+    rateLimitPerMinute: key.rateLimitPerMinute,
+    allowedNetworks: key.allowedNetworks,
   };
 }
 
-/** A key set by API_KEYS: always active, every scope, its use as this instance saw it. */
+/** A key set by API_KEYS: always active, every scope, no policy of its own, its use as this instance saw it. */
 export function configuredKeyView({ client, key }: ConfiguredKey, usage: KeyUsage): ApiKey {
   return {
     id: client.keyId,
@@ -41,6 +43,9 @@ export function configuredKeyView({ client, key }: ConfiguredKey, usage: KeyUsag
     revokedAt: null,
     rotatedAt: null,
     replaces: null,
+    // The operator's own keys, for recovery: the server's limit, from any network.
+    rateLimitPerMinute: null,
+    allowedNetworks: null,
     ...usage.configuredKeyUse(client.keyId),
   };
 }

@@ -263,6 +263,8 @@ describe('the key-management API with API_KEYS set', () => {
       revokedAt: null,
       rotatedAt: null,
       replaces: null,
+      rateLimitPerMinute: null,
+      allowedNetworks: null,
     });
   });
 

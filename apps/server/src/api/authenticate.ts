@@ -1,6 +1,7 @@
 import type { ApiKeyScope } from '@animal-store/contract';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { sendError } from '../http/api-error.js';
+import type { ClientAddress } from '../http/client-address.js';
 import { requestContext } from '../http/request-context.js';
 import { tellRequestEvent } from '../http/request-events.js';
 import type { KeyUsage } from '../keys/key-usage.js';
@@ -20,15 +21,21 @@ export const REFUSALS: Record<KeyRefusal | 'missing', string> = {
   revoked: 'The API key has been revoked: ask an admin of the store for a new one.',
 };
 
+/** The 403 of a key used from outside its networks: it names the address, never the ranges a thief could aim at. */
+export const networkRefusal = (address: string) =>
+  `This API key may not be used from ${address}: its allowed networks do not include that address.`;
+
 /**
  * Every /v1 operation runs behind this: it answers 401 before any parsing or validation, so an unauthenticated
  * client learns nothing about the API. Keys are read from the Authorization header only, never from the query
- * string, where they would end up in logs and browser history.
+ * string, where they would end up in logs and browser history. A key with `allowedNetworks` is then refused (403)
+ * from any other address, as TRUST_PROXY decides it; such a request is not the key's use, nor spends its budget.
  */
 export function requireApiKey(
   verifier: KeyVerifier,
   onRefused: AuthenticationFailureRecorder,
   usage: KeyUsage,
+  clientAddress: ClientAddress,
 ): RequestHandler {
   const admit = (req: Request, res: Response, next: NextFunction, verdict: KeyVerdict | 'missing') => {
     if (typeof verdict === 'string') {
@@ -44,7 +51,15 @@ export function requireApiKey(
         sendError(res, 'unauthorized', REFUSALS[verdict]);
       });
     }
+    // Known from here on, refused or not: the log and the usage counts name the key.
     requestContext(res).client = verdict;
+    if (verdict.allowedNetworks) {
+      const address = clientAddress(req);
+      if (!verdict.allowedNetworks.allows(address)) {
+        sendError(res, 'api_key_network_refused', networkRefusal(address));
+        return undefined;
+      }
+    }
     usage.recordCall(verdict);
     next();
     return undefined;

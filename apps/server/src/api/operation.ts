@@ -31,8 +31,11 @@ export type PetOperations = OperationsOf<'listPets' | 'createPet' | 'getPet'>;
 
 /** The operations on the store's API keys. */
 export type ApiKeyOperations = OperationsOf<
-  'listApiKeys' | 'getCurrentApiKey' | 'createApiKey' | 'revokeApiKey' | 'rotateApiKey'
+  'listApiKeys' | 'getCurrentApiKey' | 'createApiKey' | 'revokeApiKey' | 'updateApiKey' | 'rotateApiKey'
 >;
+
+/** A stored key's usage by the hour. */
+export type ApiKeyUsageOperations = OperationsOf<'getApiKeyUsage'>;
 
 /** The audit log of the key operations. */
 export type AuditOperations = OperationsOf<'listAuditEvents'>;

@@ -30,8 +30,15 @@ async function validRequest(server: TestServer, name: OperationName): Promise<[s
       return ['/v1/api-keys', post({ name: 'made', scopes: ['pets:read'] })];
     case 'revokeApiKey':
       return [`/v1/api-keys/${await target()}`, { method: 'DELETE' }];
+    case 'updateApiKey':
+      return [
+        `/v1/api-keys/${await target()}`,
+        { ...post({ rateLimitPerMinute: 100, allowedNetworks: ['127.0.0.0/8'] }), method: 'PATCH' },
+      ];
     case 'rotateApiKey':
       return [`/v1/api-keys/${await target()}/rotate`, post({})];
+    case 'getApiKeyUsage':
+      return [`/v1/api-keys/${await target()}/usage`, {}];
     case 'listAuditEvents':
       return ['/v1/audit-events', {}];
   }

@@ -5,6 +5,8 @@ import {
   HttpUrlSchema,
   isEncryptedOrLoopback,
   LOOPBACK_IN_WORDS,
+  MAX_KEY_RATE_LIMIT_PER_MINUTE,
+  USAGE_WRITE_INTERVAL_SECONDS,
 } from '@animal-store/contract';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
@@ -134,6 +136,12 @@ const publicBaseUrl = absoluteUrl
 const positiveInt = wholeNumber(1);
 
 /**
+ * The highest limit of its own a key may be given unless the operator says otherwise: a hundred times the default
+ * limit, a thousand requests a second. A key above it is one client taking a whole instance.
+ */
+const DEFAULT_KEY_RATE_LIMIT_MAX_PER_MINUTE = 60_000;
+
+/**
  * Express's `trust proxy` values that name who may speak for a client: a hop count, or addresses and CIDR ranges
  * (and proxy-addr's names loopback, linklocal, uniquelocal). `true` is refused: it trusts every peer, so any client
  * could choose the address it is counted under.
@@ -179,12 +187,18 @@ const envFields = (workingDirectory: string) =>
     REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('animal-store:rate-limit:'),
     TRUST_PROXY: trustProxySchema,
     RATE_LIMIT_PER_MINUTE: positiveInt.default(600),
+    KEY_RATE_LIMIT_MAX_PER_MINUTE: wholeNumber(1, MAX_KEY_RATE_LIMIT_PER_MINUTE).default(
+      DEFAULT_KEY_RATE_LIMIT_MAX_PER_MINUTE,
+    ),
     AUTH_FAILURES_PER_MINUTE: positiveInt.default(30),
     REQUEST_TIMEOUT_MS: positiveInt.default(30_000),
     HEADERS_TIMEOUT_MS: positiveInt.default(10_000),
     MAX_CONNECTIONS: positiveInt.default(1000),
     WORKERS: wholeNumber(1, 64).default(1),
     AUDIT_RETENTION_DAYS: wholeNumber(0, 36_500).default(400),
+    KEY_USAGE_WRITE_SECONDS: wholeNumber(1, USAGE_WRITE_INTERVAL_SECONDS).default(
+      USAGE_WRITE_INTERVAL_SECONDS,
+    ),
     DATABASE_POOL_SIZE: wholeNumber(1, 1000).default(DEFAULT_POSTGRES_POOL_SIZE),
     DATABASE_QUERY_TIMEOUT_MS: wholeNumber(1, 600_000).default(DEFAULT_DATABASE_QUERY_TIMEOUT_MS),
     METRICS_PORT: wholeNumber(0, 65535).optional(),
@@ -245,12 +259,22 @@ export type Config = {
   redisKeyPrefix: string;
   /** Proxies whose `X-Forwarded-For` names the client; undefined: the peer address is the client's. */
   trustProxy: TrustProxy | undefined;
-  rateLimits: { requestsPerKeyPerMinute: number; authFailuresPerAddressPerMinute: number };
+  rateLimits: {
+    requestsPerKeyPerMinute: number;
+    authFailuresPerAddressPerMinute: number;
+    /** The highest `rateLimitPerMinute` a key may be given. */
+    keyLimitMaxPerMinute: number;
+  };
   serverLimits: ServerLimits;
   /** Processes serving one port (Node cluster); 1 serves from the main process itself. */
   workers: number;
   /** Audit events older than this many days are pruned, the chain kept verifiable; 0 keeps every event. */
   auditRetentionDays: number;
+  /**
+   * How often each serving process writes the API key usage it counted: what a SIGKILL may lose. At most
+   * USAGE_WRITE_INTERVAL_SECONDS, the contract's bound; lower writes more often.
+   */
+  keyUsageWriteSeconds: number;
   /** Prometheus metrics on a listener of their own; none when METRICS_PORT is unset. */
   metrics: { port: number; host: string } | undefined;
   /** OpenTelemetry traces, exported over OTLP/HTTP; none (and nothing of OpenTelemetry loaded) when no endpoint is set. */
@@ -327,6 +351,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     rateLimits: {
       requestsPerKeyPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
       authFailuresPerAddressPerMinute: parsed.AUTH_FAILURES_PER_MINUTE,
+      keyLimitMaxPerMinute: parsed.KEY_RATE_LIMIT_MAX_PER_MINUTE,
     },
     serverLimits: {
       requestTimeoutMs: parsed.REQUEST_TIMEOUT_MS,
@@ -335,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     },
     workers: parsed.WORKERS,
     auditRetentionDays: parsed.AUDIT_RETENTION_DAYS,
+    keyUsageWriteSeconds: parsed.KEY_USAGE_WRITE_SECONDS,
     metrics:
       parsed.METRICS_PORT === undefined
         ? undefined

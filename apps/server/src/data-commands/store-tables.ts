@@ -49,6 +49,8 @@ export const STORE_TABLES: readonly StoreTable[] = [
       deprecated_call_at: 'text',
       rotated_at: 'text',
       replaces_id: 'integer',
+      rate_limit_per_minute: 'integer',
+      allowed_networks: 'text',
     },
     key: ['id'],
     identity: true,
@@ -95,6 +97,18 @@ export const STORE_TABLES: readonly StoreTable[] = [
   table('audit_chain', {
     columns: { id: 'integer', last_event_id: 'bigint', last_hash: 'text', start_hash: 'text' },
     key: ['id'],
+  }),
+  // A key's hourly counts: what an admin reads of its traffic, kept as long as the server keeps them.
+  table('api_key_usage', {
+    columns: {
+      key_id: 'bigint',
+      hour: 'text',
+      answered: 'bigint',
+      refused: 'bigint',
+      limited: 'bigint',
+      failed: 'bigint',
+    },
+    key: ['key_id', 'hour'],
   }),
 ];
 

@@ -9,6 +9,7 @@ import {
 import { RELEASE_VERSION } from '../release-version.js';
 import { createAuditTables } from './audit-tables.js';
 import type { Dialect } from './database.js';
+import { createKeyUsageTable } from './key-usage-table.js';
 import { normaliseOldKeyForms } from './old-key-forms.js';
 import { assertNotNewer, DatabaseNewerError, readStoreVersion, recordStoreVersion } from './store-version.js';
 
@@ -132,6 +133,14 @@ function migrations(dialect: Dialect): Record<string, Migration> {
       },
     },
     '009-audit-events': { up: (db: Kysely<unknown>) => createAuditTables(db) },
+    '010-api-key-policy': {
+      async up(db: Kysely<unknown>) {
+        // A key's own policy; null in both for the store's defaults, which is what every older key reads as.
+        await db.schema.alterTable('api_keys').addColumn('rate_limit_per_minute', 'integer').execute();
+        await db.schema.alterTable('api_keys').addColumn('allowed_networks', 'text').execute();
+      },
+    },
+    '011-api-key-usage': { up: (db: Kysely<unknown>) => createKeyUsageTable(db) },
   };
 }
 

@@ -31,6 +31,10 @@ export interface ApiKeysTable {
   rotated_at: string | null;
   /** The key this one replaced by a rotation; null for a key made anew. */
   replaces_id: number | null;
+  /** The key's own limit of requests a minute; NULL for the server's RATE_LIMIT_PER_MINUTE. */
+  rate_limit_per_minute: number | null;
+  /** The CIDR ranges the key may be used from, space-separated ('' for none); NULL for any network. */
+  allowed_networks: string | null;
 }
 
 /** One row per (API key, Idempotency-Key): the claim on a create and, once done, its response. */
@@ -99,6 +103,24 @@ export interface AuditChainTable {
   start_hash: string;
 }
 
+/**
+ * A key's requests in one hour, by kind of answer (docs/keys.md, "Usage"): added to by every worker's write, at
+ * most once a minute each. Pruned after KEY_USAGE_RETENTION_DAYS.
+ */
+export interface ApiKeyUsageTable {
+  key_id: number;
+  /** The start of the hour, in the stored instant form (`2027-01-31T13:00:00.000Z`). */
+  hour: string;
+  /** 2xx and 3xx. */
+  answered: number;
+  /** 4xx other than 429. */
+  refused: number;
+  /** 429. */
+  limited: number;
+  /** 5xx. */
+  failed: number;
+}
+
 export interface DatabaseSchema {
   pets: PetsTable;
   api_keys: ApiKeysTable;
@@ -107,4 +129,5 @@ export interface DatabaseSchema {
   store_version: StoreVersionTable;
   audit_events: AuditEventsTable;
   audit_chain: AuditChainTable;
+  api_key_usage: ApiKeyUsageTable;
 }

@@ -1,4 +1,5 @@
 import { API_KEY_SCOPES, type ApiKeyScope } from '@animal-store/contract';
+import { type NetworkList, networkList } from '../store/allowed-networks.js';
 import type { ApiKeyRepository, StoredApiKey } from '../store/api-key-repository.js';
 import { keyState } from '../store/key-state.js';
 import { hashApiKey, hasIssuedKeyShape } from './api-key.js';
@@ -16,6 +17,10 @@ export interface ApiClient {
    * rate-limit counters) that may live in a store shared by several deployments.
    */
   namespace: string;
+  /** The key's own requests a minute; undefined for the server's RATE_LIMIT_PER_MINUTE. */
+  rateLimitPerMinute: number | undefined;
+  /** Where the key may be used from; undefined for anywhere. */
+  allowedNetworks: NetworkList | undefined;
 }
 
 /** Why a key was refused: the 401's message says which. */
@@ -44,6 +49,8 @@ const clientOf = (stored: StoredApiKey, keyHash: string): ApiClient => ({
   name: stored.name,
   scopes: new Set(stored.scopes),
   namespace: namespaceOf(keyHash),
+  rateLimitPerMinute: stored.rateLimitPerMinute ?? undefined,
+  allowedNetworks: stored.allowedNetworks === null ? undefined : networkList(stored.allowedNetworks),
 });
 
 /** A key configured by API_KEYS, as the management API lists it. */
@@ -81,6 +88,9 @@ export class KeyVerifier {
           // Configured keys are the operator's own: they can do everything, as they could before scopes.
           scopes: ALL_SCOPES,
           namespace: namespaceOf(keyHash),
+          // The operator's recovery keys: the server's limit, from anywhere.
+          rateLimitPerMinute: undefined,
+          allowedNetworks: undefined,
         };
         return [keyHash, { client, key }];
       }),
@@ -119,8 +129,8 @@ export class KeyVerifier {
   }
 
   /**
-   * Forgets what was cached about a stored key: called in every process of the instance that revokes or rotates
-   * the key, once the change is stored, so that here the change holds at once (other instances see it within the
+   * Forgets what was cached about a stored key: called in every process of the instance that revokes, rotates or
+   * changes the key, once the change is stored, so that here the change holds at once (other instances see it within the
    * cache time). Lookups under way may have read the key before the change: a request presenting it from now on
    * waits for a lookup of its own, and theirs cache nothing.
    */

@@ -9,8 +9,11 @@ import { tellRequestEvent } from '../http/request-events.js';
 const WINDOW_MS = 60_000;
 
 export interface RateLimitOptions {
+  /** A key's limit unless it has its own (`rateLimitPerMinute`). */
   requestsPerKeyPerMinute: number;
   authFailuresPerAddressPerMinute: number;
+  /** The highest limit of its own a key may be given. */
+  keyLimitMaxPerMinute: number;
   /** Counter store for a limiter by name (counter-stores.ts); in-process when undefined. */
   storeFor?: (name: string) => CounterStore;
 }
@@ -52,26 +55,30 @@ const secondsUntil = (resetTime: Date | undefined) =>
   Math.max(1, Math.ceil(((resetTime?.getTime() ?? Date.now() + WINDOW_MS) - Date.now()) / 1000));
 
 /**
- * Requests per API key, after authentication: one client cannot starve the others. Every answer carries the IETF
- * draft-7 `RateLimit` and `RateLimit-Policy` headers. The counting is express-rate-limit's (its in-process store,
+ * Requests per API key, after authentication: one client cannot starve the others. A key's own limit replaces the
+ * default, up or down; every counter store counts hits and this step compares, so the same counters serve any limit.
+ * Every answer carries the IETF draft-7 `RateLimit` and `RateLimit-Policy` headers, with the key's limit. The counting is express-rate-limit's (its in-process store,
  * or rate-limit-redis shared by every instance); its middleware wrapper is not used, because its per-request
  * option handling (five awaits, a property definition, the client address for a debug line) cost a tenth of a
  * list request.
  */
 export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): RequestHandler {
-  const limit = options.requestsPerKeyPerMinute;
+  const defaultLimit = options.requestsPerKeyPerMinute;
   const store = counterStore(options, 'key');
-  const policy = `${limit};w=${WINDOW_SECONDS}`;
+  const policyOf = (limit: number) => `${limit};w=${WINDOW_SECONDS}`;
+  const defaultPolicy = policyOf(defaultLimit);
   // A counter store that fails must not take the API down with it: requests pass, and are logged.
   const onStoreError = (error: unknown) =>
     logger.warn({ err: error }, 'rate-limit counter store failed; request allowed');
-  return (_req, res, next) =>
-    afterCounting(
-      () => store.increment(requestContext(res).client?.namespace ?? 'unauthenticated'),
+  return (_req, res, next) => {
+    const client = requestContext(res).client;
+    const limit = client?.rateLimitPerMinute ?? defaultLimit;
+    return afterCounting(
+      () => store.increment(client?.namespace ?? 'unauthenticated'),
       (counted) => {
         if (counted) {
           const reset = secondsUntil(counted.resetTime);
-          res.setHeader('RateLimit-Policy', policy);
+          res.setHeader('RateLimit-Policy', limit === defaultLimit ? defaultPolicy : policyOf(limit));
           res.setHeader(
             'RateLimit',
             `limit=${limit}, remaining=${Math.max(0, limit - counted.totalHits)}, reset=${reset}`,
@@ -87,6 +94,7 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
       },
       onStoreError,
     );
+  };
 }
 
 /**

@@ -33,6 +33,7 @@ const PLAIN_REQUESTS: Record<string, { path: string; init: RequestInit }> = {
   revokeApiKey: { path: '/v1/api-keys/99', init: { method: 'DELETE' } },
   rotateApiKey: { path: '/v1/api-keys/99/rotate', init: json('POST', {}) },
   listAuditEvents: { path: '/v1/audit-events', init: {} },
+  getApiKeyUsage: { path: '/v1/api-keys/99/usage', init: {} },
 };
 
 function json(method: string, body: unknown, contentType = 'application/json'): RequestInit {
@@ -132,6 +133,8 @@ describe('the Error examples of the served OpenAPI document', () => {
           const current = (await (await alone.request('/v1/api-keys/current')).json()) as { id: number };
           return alone.request(`/v1/api-keys/${current.id}`, { method: 'DELETE' });
         });
+      case 'getApiKeyUsage validation_failed':
+        return asIs('/v1/api-keys/1/usage?since=2026-01-01T00:00:00Z&until=2026-06-01T00:00:00Z');
       case 'rotateApiKey validation_failed':
         return asIs('/v1/api-keys/1/rotate', json('POST', { overlapHours: 1000 }));
       case 'rotateApiKey api_key_rotated': {
@@ -193,8 +196,8 @@ describe('the Error examples of the served OpenAPI document', () => {
         }
       }
     }
-    // 503 on each of the nine operations, and the one in-progress create.
-    expect(unprovoked).toHaveLength(10);
+    // 503 on each operation, and the one in-progress create.
+    expect(unprovoked).toHaveLength(operations.length + 1);
   });
 });
 

@@ -7,24 +7,13 @@ import { displayPrefix, generateApiKey, hashApiKey } from '../keys/api-key.js';
 import type { AuditContext, AuditFact } from './audit-chain.js';
 import { AuditLog, SERVER_ITSELF } from './audit-log.js';
 import { lastsAsManager, lockActiveManagers } from './key-managers.js';
+import { decodeNetworks, encodeNetworks } from './key-policy-columns.js';
 import { activeAt, keyState } from './key-state.js';
+import type { StoredApiKey } from './stored-api-key.js';
 
-/** A stored key as the store shows it: never the key, never its digest. Instants are ISO 8601 in UTC. */
-export interface StoredApiKey {
-  id: number;
-  name: string;
-  prefix: string;
-  scopes: ApiKeyScope[];
-  createdAt: string;
-  expiresAt: string | null;
-  lastUsedAt: string | null;
-  deprecatedCallAt: string | null;
-  revokedAt: string | null;
-  /** When the key was rotated (it then ends at `expiresAt`); null while it has not been. */
-  rotatedAt: string | null;
-  /** The key this one replaced by a rotation; null for a key made anew. */
-  replacesId: number | null;
-}
+export type { StoredApiKey };
+
+import { type KeyChanges, type KeyUpdate, updateFact, updateKey } from './key-update.js';
 
 export interface IssuedApiKey extends StoredApiKey {
   /** The key itself: shown once, never stored. */
@@ -38,6 +27,9 @@ export interface KeySettings {
   expiresAt?: string | null;
   /** The key a rotation replaces with this one. */
   replacesId?: number;
+  /** The key's policy; none for the server's defaults. */
+  rateLimitPerMinute?: number | null;
+  allowedNetworks?: readonly string[] | null;
 }
 
 export type Revocation =
@@ -149,7 +141,7 @@ export class ApiKeyRepository {
   }
 
   /**
-   * Makes a key's successor, with its name, scopes and expiry (a rotation replaces the secret, not the policy), and
+   * Makes a key's successor, with its name, scopes, expiry and policy (a rotation replaces the secret, not the policy), and
    * has the old key expire after the overlap (never later than it already would). A key is rotated once: the
    * conditional update that marks it is the one decision, so that of simultaneous rotations, on any instance,
    * exactly one makes a successor and the others find the key rotated.
@@ -190,10 +182,36 @@ export class ApiKeyRepository {
           scopes: key.scopes,
           expiresAt: key.expiresAt,
           replacesId: id,
+          rateLimitPerMinute: key.rateLimitPerMinute,
+          allowedNetworks: key.allowedNetworks,
         });
         return { kind: 'rotated', successor, predecessor: { ...key, expiresAt: oldExpiry, rotatedAt: now } };
       },
       (outcome) => rotationFact(id, outcome, now),
+    );
+  }
+
+  /**
+   * Changes an active key's name or policy. With `keepAManager`, nothing changes when the change would leave no
+   * active stored key that may manage keys, lasts, and may be used from `from` (the address asking; null for an
+   * operator on the server, who needs a manager usable from somewhere): a network list must not lock every manager
+   * out. The managers are locked first, as a revocation locks them.
+   */
+  async update(
+    id: number,
+    changes: KeyChanges,
+    options: { keepAManager: boolean; from: string | null; now?: string },
+    by: AuditContext = SERVER_ITSELF,
+  ): Promise<KeyUpdate> {
+    const now = storedInstant(options.now ?? Date.now());
+    return this.audit.change(
+      by,
+      async (transaction) => {
+        const managers = options.keepAManager ? await lockActiveManagers(transaction, this.dialect, now) : [];
+        const key = await new ApiKeyRepository(transaction, this.dialect).findById(id);
+        return updateKey(transaction, { key, changes, managers, from: options.from, now });
+      },
+      (outcome) => updateFact(id, outcome, now),
     );
   }
 
@@ -268,6 +286,8 @@ function toStoredApiKey(row: Selectable<ApiKeysTable>): StoredApiKey {
     revokedAt: row.revoked_at,
     rotatedAt: row.rotated_at,
     replacesId: row.replaces_id === null ? null : Number(row.replaces_id),
+    rateLimitPerMinute: row.rate_limit_per_minute === null ? null : Number(row.rate_limit_per_minute),
+    allowedNetworks: decodeNetworks(row.allowed_networks),
   };
 }
 
@@ -291,6 +311,8 @@ async function insertKey(
   // In the order API_KEY_SCOPES lists them, each once, whatever order the caller gave.
   const scopes = API_KEY_SCOPES.filter((scope) => settings.scopes?.includes(scope) ?? true);
   const expiresAt = settings.expiresAt == null ? null : storedInstant(settings.expiresAt);
+  const rateLimitPerMinute = settings.rateLimitPerMinute ?? null;
+  const allowedNetworks = settings.allowedNetworks == null ? null : [...settings.allowedNetworks];
   const row = await db
     .insertInto('api_keys')
     .values({
@@ -305,6 +327,8 @@ async function insertKey(
       deprecated_call_at: null,
       rotated_at: null,
       replaces_id: settings.replacesId ?? null,
+      rate_limit_per_minute: rateLimitPerMinute,
+      allowed_networks: encodeNetworks(allowedNetworks),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -320,6 +344,8 @@ async function insertKey(
     revokedAt: null,
     rotatedAt: null,
     replacesId: settings.replacesId ?? null,
+    rateLimitPerMinute,
+    allowedNetworks,
     key,
   };
 }

@@ -2,6 +2,8 @@ import { LASTING_MANAGER_HOURS } from '@animal-store/contract';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database/database.js';
 import type { DatabaseSchema } from '../database/schema.js';
+import { networkList } from './allowed-networks.js';
+import { decodeNetworks } from './key-policy-columns.js';
 import { activeAt, keyState } from './key-state.js';
 
 /** A key that may manage keys, as far as the last-manager rule needs to know it. */
@@ -10,6 +12,7 @@ export interface Manager {
   revokedAt: string | null;
   expiresAt: string | null;
   rotatedAt: string | null;
+  allowedNetworks: string[] | null;
 }
 
 const LASTING_MS = LASTING_MANAGER_HOURS * 60 * 60 * 1000;
@@ -19,9 +22,22 @@ const LASTING_MS = LASTING_MANAGER_HOURS * 60 * 60 * 1000;
  * at the end of its overlap), and not expiring within LASTING_MANAGER_HOURS, after which it is still active. The
  * revocation, `data check` and the server's `keys revoke` all decide by this one rule.
  */
-export function lastsAsManager(manager: Omit<Manager, 'id'>, now: string): boolean {
+export function lastsAsManager(
+  manager: Pick<Manager, 'revokedAt' | 'expiresAt' | 'rotatedAt'>,
+  now: string,
+): boolean {
   const lastsUntil = new Date(Date.parse(now) + LASTING_MS).toISOString();
   return manager.rotatedAt === null && keyState(manager, lastsUntil) === 'active';
+}
+
+/**
+ * Whether a manager may be used from `address`, the one asking for a change; null (an operator on the server, who
+ * has no address) asks only that it may be used from somewhere.
+ */
+export function usableFrom(manager: Pick<Manager, 'allowedNetworks'>, address: string | null): boolean {
+  const networks = manager.allowedNetworks;
+  if (networks === null) return true;
+  return address === null ? networks.length > 0 : networkList(networks).allows(address);
 }
 
 /**
@@ -39,7 +55,7 @@ export async function lockActiveManagers(
     await sql`update api_keys set revoked_at = revoked_at where 0`.execute(transaction);
   const query = transaction
     .selectFrom('api_keys')
-    .select(['id', 'revoked_at', 'expires_at', 'rotated_at'])
+    .select(['id', 'revoked_at', 'expires_at', 'rotated_at', 'allowed_networks'])
     .where(activeAt(now))
     // Scopes are words of API_KEY_SCOPES, none of which contains another: the pattern matches that one scope.
     .where('scopes', 'like', '%keys:manage%')
@@ -50,5 +66,6 @@ export async function lockActiveManagers(
     revokedAt: row.revoked_at,
     expiresAt: row.expires_at,
     rotatedAt: row.rotated_at,
+    allowedNetworks: decodeNetworks(row.allowed_networks),
   }));
 }

@@ -8,6 +8,7 @@ import type { QueryTracer } from '../database/traced-dialect.js';
 import { ApiKeyRepository } from './api-key-repository.js';
 import { type AuditListener, AuditLog } from './audit-log.js';
 import { IdempotencyRepository } from './idempotency-repository.js';
+import { KeyUsageRepository } from './key-usage-repository.js';
 import { PetCreation } from './pet-creation.js';
 import { PetRepository } from './pet-repository.js';
 
@@ -18,6 +19,8 @@ export interface Repositories {
   idempotencyKeys: IdempotencyRepository;
   apiKeys: ApiKeyRepository;
   auditLog: AuditLog;
+  /** Each key's requests by hour. */
+  keyUsage: KeyUsageRepository;
 }
 
 export interface OpenOptions {
@@ -59,6 +62,7 @@ export async function openRepositories(
     idempotencyKeys: new IdempotencyRepository(database.db),
     apiKeys: new ApiKeyRepository(database.db, database.dialect, auditLog),
     auditLog,
+    keyUsage: new KeyUsageRepository(database.db),
   };
 }
 

@@ -1,3 +1,4 @@
+import { isIPv4, isIPv6 } from 'node:net';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import ajvFormats from 'ajv-formats';
 import fc from 'fast-check';
@@ -51,8 +52,16 @@ function documentValidator(document: OpenApiDocument): Ajv {
   // A CommonJS module whose function is also its `default`, which reads the same under every module interop.
   ajvFormats.default(ajv);
   ajv.addFormat('int64', true);
+  // Network ranges, as the contract's CIDR formats read them.
+  ajv.addFormat('cidrv4', (range: string) => isRange(range, isIPv4, 32));
+  ajv.addFormat('cidrv6', (range: string) => isRange(range, isIPv6, 128));
   ajv.addSchema(document as object, 'document');
   return ajv;
+}
+
+function isRange(range: string, isAddress: (text: string) => boolean, bits: number): boolean {
+  const match = /^([^/]+)\/(0|[1-9][0-9]{0,2})$/.exec(range);
+  return Boolean(match && isAddress(match[1] as string) && Number(match[2]) <= bits);
 }
 
 const pointer = (...parts: string[]) =>

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { adminDistDir } from '@animal-store/admin/dist-dir';
+import { MAX_KEY_RATE_LIMIT_PER_MINUTE } from '@animal-store/contract';
 import pino from 'pino';
 import { type AppDependencies, createApp } from '../app.js';
 import type { DatabaseConfig, ServerLimits } from '../config/config.js';
@@ -58,6 +59,7 @@ export async function startTestServer(
     petCreation: store.petCreation,
     apiKeys: store.apiKeys,
     auditLog: store.auditLog,
+    keyUsageRecords: store.keyUsage,
     keyVerifier: new KeyVerifier(store.apiKeys, options.configuredKeys ?? [], options.verifiedKeyTtlMs),
     logger,
     checkReady: () => store.database.checkReady(),
@@ -70,6 +72,7 @@ export async function startTestServer(
     rateLimits: {
       requestsPerKeyPerMinute: 100_000,
       authFailuresPerAddressPerMinute: 100_000,
+      keyLimitMaxPerMinute: MAX_KEY_RATE_LIMIT_PER_MINUTE,
       ...options.rateLimits,
     },
     adminDistDir: options.adminDistDir ?? adminDistDir,
