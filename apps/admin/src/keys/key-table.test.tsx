@@ -157,7 +157,7 @@ describe('KeyTable', () => {
     await within(row('key 5') as HTMLElement).findByText(
       '1,204 requests in the last 7 days: 1,203 answered, 1 refused, none limited, none failed.',
     );
-    expect(cell('key 0', 'Last 7 days')).toBe("Not counted for a key of the server's settings");
+    expect(cell('key 0', 'Last used')).toBe("neverUsage not counted for a key of the server's settings");
     expect(requests.map(({ url }) => url.pathname).sort()).toStrictEqual([
       '/v1/api-keys/5/usage',
       '/v1/api-keys/6/usage',

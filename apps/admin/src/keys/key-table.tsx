@@ -79,7 +79,6 @@ export function KeyTable({
             <th scope="col">Last deprecated call</th>
             <th scope="col">State</th>
             <th scope="col">Policy</th>
-            <th scope="col">Last 7 days</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -124,8 +123,12 @@ export function KeyTable({
               <td data-label="Expires">
                 <Instant value={key.expiresAt} none="never" />
               </td>
+              {/* When it was last used, then how much in the last 7 days: one column, so that the table fits. */}
               <td data-label="Last used">
-                <Instant value={key.lastUsedAt} none="never" />
+                <span className="key-use">
+                  <Instant value={key.lastUsedAt} none="never" />
+                  <UsageSparkline apiKey={key} />
+                </span>
               </td>
               <td data-label="Last deprecated call">
                 <Instant value={key.deprecatedCallAt} none="never" />
@@ -143,9 +146,6 @@ export function KeyTable({
                   <span>Limit: {limitInWords(key)}</span>
                   <span>Networks: {networksInWords(key)}</span>
                 </span>
-              </td>
-              <td data-label="Last 7 days">
-                <UsageSparkline apiKey={key} />
               </td>
               <td className="key-actions">
                 <KeyActions

@@ -40,7 +40,7 @@ describe('UsageChart', () => {
       '3 requests in the last 24 hours: 2 answered, none refused, 1 limited, none failed.',
     );
     const asked = requests.map(({ url }) => Date.now() - Date.parse(url.searchParams.get('since') ?? ''));
-    expect(asked.map((ms) => Math.round(ms / 3_600_000))).toStrictEqual([7 * 24, 24]);
+    expect(asked.map((ms) => Math.round(ms / 3_600_000))).toStrictEqual([7 * 24 - 1, 23]);
 
     const toggle = screen.getByRole('button', { name: 'Show the numbers' });
     await userEvent.click(toggle);

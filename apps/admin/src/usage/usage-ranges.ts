@@ -17,9 +17,10 @@ export function usageRange(id: string): UsageRange {
 }
 
 /**
- * The `since` of a range ending now: whole days back. The store rounds it down to its hour and counts to the end of
- * the current hour, so the newest bar is the hour (or block) under way.
+ * The `since` of a range ending now. The store rounds it down to its hour and counts to the end of the hour under
+ * way, so going back one hour less than the range's days gives exactly their hours, the current one last; whole
+ * days back would ask for one hour more, which the store refuses for its longest range (90 days).
  */
 export function rangeSince(range: UsageRange, now: number): string {
-  return new Date(now - range.days * 24 * 3_600_000).toISOString();
+  return new Date(now - (range.days * 24 - 1) * 3_600_000).toISOString();
 }

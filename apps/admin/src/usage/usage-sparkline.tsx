@@ -13,9 +13,10 @@ const NUMBER = new Intl.NumberFormat('en');
  */
 export function UsageSparkline({ apiKey }: { apiKey: ApiKey }) {
   const usage = useKeyUsage(apiKey.id, ROW_RANGE, !apiKey.configured);
-  if (apiKey.configured) return <span className="muted">Not counted for a key of the server's settings</span>;
-  if (usage.isError) return <span className="muted">Could not be loaded</span>;
-  if (!usage.data) return <span className="muted">Loading…</span>;
+  if (apiKey.configured)
+    return <span className="muted">Usage not counted for a key of the server's settings</span>;
+  if (usage.isError) return <span className="muted">Usage could not be loaded</span>;
+  if (!usage.data) return <span className="muted">Loading the usage…</span>;
   const bars = toBars(usage.data.hours, ROW_RANGE.hoursPerBar);
   const totals = bars.reduce(addCounts, NO_USAGE);
   return (

@@ -14,7 +14,8 @@ export function UsageTable({
   caption: string;
 }) {
   return (
-    <div className="table-scroll">
+    // Focusable, so that a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
+    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
       <table className="usage-table">
         <caption>{caption}</caption>
         <thead>
