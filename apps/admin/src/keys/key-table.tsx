@@ -72,13 +72,12 @@ export function KeyTable({
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Prefix</th>
-            <th scope="col">Scopes</th>
+            <th scope="col">Scopes and policy</th>
             <th scope="col">Created</th>
             <th scope="col">Expires</th>
             <th scope="col">Last used</th>
             <th scope="col">Last deprecated call</th>
             <th scope="col">State</th>
-            <th scope="col">Policy</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -110,12 +109,19 @@ export function KeyTable({
               <td data-label="Prefix">
                 <code>{key.prefix}…</code>
               </td>
-              <td data-label="Scopes">
-                <ul className="scope-list">
-                  {key.scopes.map((scope) => (
-                    <li key={scope}>{scope}</li>
-                  ))}
-                </ul>
+              {/* What the key may do, then how much and from where: one column, so that the table fits. */}
+              <td data-label="Scopes and policy">
+                <span className="key-access">
+                  <ul className="scope-list">
+                    {key.scopes.map((scope) => (
+                      <li key={scope}>{scope}</li>
+                    ))}
+                  </ul>
+                  <span className="key-policy">
+                    <span>Limit: {limitInWords(key)}</span>
+                    <span>Networks: {networksInWords(key)}</span>
+                  </span>
+                </span>
               </td>
               <td data-label="Created">
                 <Instant value={key.createdAt} none="—" />
@@ -140,12 +146,6 @@ export function KeyTable({
                     rotated: stops <Instant value={key.expiresAt} none="never" />
                   </span>
                 )}
-              </td>
-              <td data-label="Policy">
-                <span className="key-policy">
-                  <span>Limit: {limitInWords(key)}</span>
-                  <span>Networks: {networksInWords(key)}</span>
-                </span>
               </td>
               <td className="key-actions">
                 <KeyActions

@@ -14,8 +14,9 @@ export function UsageTable({
   caption: string;
 }) {
   return (
-    // Focusable, so that a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+    // A region that takes the focus, so that a keyboard can scroll a table wider than a phone (WCAG 2.1.1).
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be focusable to be scrolled by keys
+    <section className="table-scroll" aria-label={caption} tabIndex={0}>
       <table className="usage-table">
         <caption>{caption}</caption>
         <thead>
@@ -40,6 +41,6 @@ export function UsageTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
