@@ -215,6 +215,18 @@ describe.each(VIEWS)('a key’s policy and usage at $size.width px, $scheme', ({
     await expect
       .poll(() => row(partner).locator('.key-policy').textContent())
       .toBe('Limit: 30 a minuteNetworks: 2 ranges');
+
+    // The History screen tells the change in plain words, then back to the Keys screen for the next test.
+    await row(partner)
+      .getByRole('button', { name: /^History of/ })
+      .click();
+    const history = page.getByRole('region', { name: 'History' });
+    await history
+      .getByRole('rowheader', { name: new RegExp(`^API_KEYS #1 \\(API_KEYS\\) changed “${name}”`) })
+      .first()
+      .waitFor();
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Keys' }).click();
+    await keysRegion().waitFor();
   });
 
   it('creates a key with a rate limit and networks', async () => {
