@@ -229,6 +229,30 @@ describe.each(VIEWS)('a key’s policy and usage at $size.width px, $scheme', ({
     await keysRegion().waitFor();
   });
 
+  it('says in plain words that a key revoked meanwhile cannot be changed', async () => {
+    const gone = `gone ${size.width}`;
+    await api.create(store.apiKey, { name: gone, scopes: ['pets:read'] });
+    // Made elsewhere: a reload reads the list afresh, and the tab keeps its session.
+    await page.reload();
+    await page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name: 'Keys' }).click();
+    await row({ name: gone })
+      .getByRole('button', { name: /^Details of/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`^“${gone}”`) });
+    await dialog.waitFor();
+    const key = (await api.list(store.apiKey)).find((each) => each.name === gone) as ApiKey;
+    await api.revoke(store.apiKey, key.id);
+    await dialog.getByLabel('Rate limit (optional)').fill('10');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    expect(await dialog.getByRole('alert').textContent()).toBe(
+      'This key has been revoked or has expired in the meantime, so it cannot be changed. The list shows its state now.',
+    );
+    expect(await violations()).toStrictEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => row({ name: gone }).locator('.badge').textContent()).toBe('revoked');
+  });
+
   it('creates a key with a rate limit and networks', async () => {
     const form = page.getByRole('region', { name: 'Create a key' });
     const made = `office ${size.width}`;

@@ -1,5 +1,5 @@
 import type { ApiKey } from '@animal-store/contract';
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ChangeKeyForm } from '../policy/change-key-form';
 import { limitInWords, networksInWords } from '../policy/policy-words';
 import { UsageChart } from '../usage/usage-chart';
@@ -13,6 +13,9 @@ import { keyLabel } from './key-words';
 export function KeyDetailsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Decided when the dialog opens: a key revoked meanwhile keeps its form, which says why the store refused the change,
+  // rather than losing it, and the focus in it, when the list read again shows the key revoked.
+  const [changeable] = useState(apiKey.state === 'active');
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
@@ -35,7 +38,7 @@ export function KeyDetailsDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose:
       ) : (
         <>
           <UsageChart apiKey={apiKey} />
-          {apiKey.state === 'active' ? (
+          {changeable ? (
             <ChangeKeyForm apiKey={apiKey} />
           ) : (
             <p>This key is {apiKey.state}: it can no longer be changed.</p>
