@@ -7,13 +7,23 @@ import {
   MAX_ROTATION_OVERLAP_HOURS,
   SCOPE_DESCRIPTIONS,
 } from '@animal-store/contract';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { jsonOption, withClient } from './command-parts.js';
 import { createKey } from './commands/create-key.js';
 import { listKeys } from './commands/list-keys.js';
 import { revokeKey } from './commands/revoke-key.js';
 import { rotateKey } from './commands/rotate-key.js';
-import { collectScope, parseExpiry, parseKeyId, parseKeyName, parseOverlapHours } from './option-parsers.js';
+import { updateKey } from './commands/update-key.js';
+import {
+  collectNetwork,
+  collectScope,
+  parseExpiry,
+  parseKeyId,
+  parseKeyName,
+  parseOverlapHours,
+  parseRateLimit,
+  parseRateLimitOrDefault,
+} from './option-parsers.js';
 
 const scopeWidth = Math.max(...API_KEY_SCOPES.map((scope) => scope.length));
 const SCOPES_HELP = API_KEY_SCOPES.map(
@@ -51,6 +61,16 @@ export function addKeysCommand(program: Command, env: Record<string, string | un
     .requiredOption('--name <name>', 'who holds the key, e.g. "ci pipeline"', parseKeyName)
     .requiredOption('--scope <scope>', 'what the key may do (see below); repeat for each scope', collectScope)
     .option('--expires <date>', 'when the key stops working (default: never); see below', parseExpiry)
+    .option(
+      '--rate-limit <n>',
+      "the key's own requests a minute (default: the store's limit)",
+      parseRateLimit,
+    )
+    .option(
+      '--network <cidr>',
+      'a network the key may be used from; repeat for each (default: any)',
+      collectNetwork,
+    )
     .addOption(jsonOption())
     .addHelpText(
       'after',
@@ -67,13 +87,58 @@ export function addKeysCommand(program: Command, env: Record<string, string | un
         'Examples:',
         '  $ animal-store keys create --name "ci pipeline" --scope pets:read --scope pets:write --expires 2027-01-31',
         '  $ animal-store keys create --name reports --scope pets:read --json | jq -r .key > reports.key',
+        '  $ animal-store keys create --name partner --scope pets:read --rate-limit 120 --network 203.0.113.0/24',
       ),
     )
     .action(
-      withClient<{ name: string; scope: ApiKeyScope[]; expires?: string; json?: boolean }>(
-        (client, options) => createKey(client, options),
-        env,
+      withClient<{
+        name: string;
+        scope: ApiKeyScope[];
+        expires?: string;
+        rateLimit?: number;
+        network?: string[];
+        json?: boolean;
+      }>((client, options) => createKey(client, options), env),
+    );
+
+  keys
+    .command('update')
+    .description("change a key's name, its own rate limit or the networks it may be used from")
+    .argument('<id>', 'the id of a stored key, as `keys list` shows it', parseKeyId)
+    .option('--name <name>', 'a new name for the key', parseKeyName)
+    .option(
+      '--rate-limit <n|default>',
+      "its own requests a minute, or 'default' for the store's",
+      parseRateLimitOrDefault,
+    )
+    .option(
+      '--network <cidr>',
+      'a network it may be used from, replacing its list; repeat for each',
+      collectNetwork,
+    )
+    .addOption(new Option('--any-network', 'let it be used from any network again').conflicts('network'))
+    .addOption(jsonOption())
+    .addHelpText(
+      'after',
+      help(
+        'What is not given stays as it is. The change holds on the store before it answers, so the next request',
+        'with the key meets it. A request from outside its networks is refused with 403 api_key_network_refused.',
+        `A change may not leave the store without a key that can manage keys, lasts over ${LASTING_MANAGER_HOURS} hours`,
+        'and may be used from where you are: tie another manager to your network first.',
+        '',
+        'Examples:',
+        '  $ animal-store keys update 7 --rate-limit 3000 --network 198.51.100.0/24 --network 2001:db8:4f00::/40',
+        '  $ animal-store keys update 7 --rate-limit default --any-network',
       ),
+    )
+    .action(
+      withClient<{
+        name?: string;
+        rateLimit?: number | 'default';
+        network?: string[];
+        anyNetwork?: boolean;
+        json?: boolean;
+      }>((client, options, [id]) => updateKey(client, id as number, options), env),
     );
 
   keys

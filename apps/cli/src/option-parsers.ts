@@ -8,9 +8,11 @@ import {
   FIELD_MESSAGES,
   ListAuditEventsQuerySchema,
   ListPetsQuerySchema,
+  NetworkRangeSchema,
   NewApiKeySchema,
   PetIdPathSchema,
   PetNameSchema,
+  RateLimitPerMinuteSchema,
   RotateApiKeySchema,
 } from '@animal-store/contract';
 import { InvalidArgumentError } from 'commander';
@@ -103,3 +105,27 @@ export function parseAuditInstant(value: string): string {
   }
   return instant;
 }
+
+/** `--rate-limit` on create: a key's own requests a minute, within the contract's bounds. */
+export const parseRateLimit = parserFor(
+  z
+    .string()
+    .regex(/^[0-9]+$/, FIELD_MESSAGES.notRateLimit)
+    .transform(Number)
+    .pipe(RateLimitPerMinuteSchema.unwrap()),
+);
+
+/**
+ * `--rate-limit` on update: a limit, or `default` to give the key the store's own again. The word is kept, not
+ * null, which commander would store as an empty string.
+ */
+export const parseRateLimitOrDefault = (value: string): number | 'default' =>
+  value === 'default' ? 'default' : parseRateLimit(value);
+
+const parseNetwork = parserFor(NetworkRangeSchema);
+
+/** `--network` is repeated once per range; each is checked alone, so the message quotes the wrong one. */
+export const collectNetwork = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  parseNetwork(value),
+];

@@ -56,6 +56,7 @@ describe('help and version', () => {
     expect(result.stdout.match(/^ {2}(\w+) /gm)).toStrictEqual([
       '  list ',
       '  create ',
+      '  update ',
       '  revoke ',
       '  rotate ',
       '  help ',

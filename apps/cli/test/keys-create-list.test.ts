@@ -55,6 +55,8 @@ describe('keys create', () => {
       revokedAt: null,
       rotatedAt: null,
       replaces: null,
+      rateLimitPerMinute: null,
+      allowedNetworks: null,
       key: expect.stringMatching(/^as_[\w-]+$/),
     });
     expect(created.key.startsWith(created.prefix)).toBe(true);
@@ -91,12 +93,13 @@ describe('keys create', () => {
       ['keys', 'create', '--name', 'reports', '--scope', 'pets:read'],
       envFor(server),
     );
-    const [, id, key] = /^Created key (\d+) \(reports\): pets:read; never expires\.\n(as_[\w-]+)\n/.exec(
-      result.output,
-    ) ?? [result.output];
+    const [, id, key] =
+      /^Created key (\d+) \(reports\): pets:read; never expires; the store's rate limit, from any network\.\n(as_[\w-]+)\n/.exec(
+        result.output,
+      ) ?? [result.output];
     expect(result).toStrictEqual({
       code: 0,
-      output: `Created key ${id} (reports): pets:read; never expires.\n${key}\n${SHOWN_ONCE}`,
+      output: `Created key ${id} (reports): pets:read; never expires; the store's rate limit, from any network.\n${key}\n${SHOWN_ONCE}`,
     });
     expect(occurrences(result.output, key ?? '')).toStrictEqual(1);
   });

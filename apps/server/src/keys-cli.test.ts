@@ -67,17 +67,39 @@ describe('keys command', () => {
   });
 
   it.each([
-    [[], 'a command is needed: create, list or revoke'],
+    [[], 'a command is needed: create, update, list or revoke'],
     [['create'], '`keys create` needs --name NAME, a label that tells the key apart, e.g. "ci pipeline"'],
     [
       ['create', '--name', ' '],
       '`keys create` needs --name NAME, a label that tells the key apart, e.g. "ci pipeline"',
     ],
-    [['rotate'], "unknown command 'rotate': use create, list or revoke"],
+    [['rotate'], "unknown command 'rotate': use create, update, list or revoke"],
     [['revoke'], '`keys revoke` needs the id of a key, as shown by `keys list`'],
     [['revoke', 'abc'], "'abc' is not a key id: ids are whole numbers from 1, as shown by `keys list`"],
     [['revoke', '1', '2'], "unexpected argument '2' after 'revoke'"],
-    [['list', '--name', 'x'], '--name is only for `keys create`'],
+    [['list', '--name', 'x'], '--name is only for `keys create` and `keys update`'],
+    [['create', '--name', 'x', '--any-network'], '--any-network is only for `keys update`'],
+    [
+      ['create', '--name', 'x', '--rate-limit', 'default'],
+      "--rate-limit 'default' is not a number of requests a minute: use a whole number from 1",
+    ],
+    [
+      ['update', '1', '--rate-limit', '0'],
+      "--rate-limit '0' is not a number of requests a minute: use a whole number from 1, or 'default' for the server's limit",
+    ],
+    [
+      ['update', '1', '--network', '10.0.0.1/8'],
+      "--network '10.0.0.1/8' is not a network in CIDR notation with no address bits after its prefix, e.g. 203.0.113.0/24",
+    ],
+    [
+      ['update', '1', '--network', '10.0.0.0/8', '--any-network'],
+      '--network and --any-network cannot go together: give one',
+    ],
+    [
+      ['update', '1'],
+      '`keys update` needs something to change: --name, --rate-limit, --network or --any-network',
+    ],
+    [['update'], '`keys update` needs the id of a key, as shown by `keys list`'],
     [['list', '--scope', 'pets:read'], '--scope is only for `keys create`'],
     [
       ['create', '--name', 'x', '--scope', 'pets:delete'],
@@ -106,6 +128,60 @@ describe('keys command', () => {
     expect(result.code).toBe(2);
     expect(result.output).toMatch(new RegExp(`^keys: ${escapeRegExp(problem)}\\n\\nManage the API keys`));
     expect(result.output).toContain('keys create --name NAME');
+  });
+
+  it('creates a key with its policy, changes it and lets a manager tied to a network back in, recorded as the operator', async () => {
+    const created = await keys(
+      'create',
+      '--name',
+      'partner',
+      '--scope',
+      'pets:read',
+      '--rate-limit',
+      '120',
+      '--network',
+      '203.0.113.0/24',
+      '--network',
+      '2001:db8::/32',
+    );
+    expect(created.code).toBe(0);
+    expect(created.output).toMatch(
+      /^Created key (\d+) \(partner; pets:read; 120 requests a minute, from 203\.0\.113\.0\/24, 2001:db8::\/32\) in /,
+    );
+    const id = /^Created key (\d+)/.exec(created.output)?.[1] as string;
+    expect(
+      await keys('update', id, '--name', 'partner (Lyon)', '--rate-limit', 'default', '--any-network'),
+    ).toStrictEqual({
+      code: 0,
+      output: `Updated key ${id} (partner (Lyon); the server's rate limit, from any network) in ${directory}/store.db.\n`,
+    });
+    expect(await keys('update', id, '--network', '198.51.100.0/24')).toStrictEqual({
+      code: 0,
+      output: `Updated key ${id} (partner (Lyon); the server's rate limit, from 198.51.100.0/24) in ${directory}/store.db.\n`,
+    });
+    expect((await keys('update', id, '--rate-limit', '2000000')).output).toBe(
+      "keys: --rate-limit 2000000 is above this store's most, 60000 (KEY_RATE_LIMIT_MAX_PER_MINUTE)\n",
+    );
+    expect((await keys('update', '9999', '--any-network')).output).toBe(
+      `keys: no key has id 9999 in ${directory}/store.db (see \`keys list\`)\n`,
+    );
+    const store = await openRepositories({ kind: 'sqlite', path: join(directory, 'store.db') });
+    try {
+      expect(await store.apiKeys.findById(Number(id))).toMatchObject({
+        name: 'partner (Lyon)',
+        rateLimitPerMinute: null,
+        allowedNetworks: ['198.51.100.0/24'],
+      });
+      const { events } = await store.auditLog.list({ limit: 10, keyId: id, action: 'api_key.updated' });
+      expect(
+        events.map((event) => [event.outcome, event.actor.type, event.actor.name.split(' by ')[0]]),
+      ).toStrictEqual([
+        ['done', 'operator', 'keys update'],
+        ['done', 'operator', 'keys update'],
+      ]);
+    } finally {
+      await store.database.close();
+    }
   });
 
   it('refuses a store file that does not exist, naming its absolute path, and creates nothing', async () => {

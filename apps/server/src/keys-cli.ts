@@ -2,11 +2,13 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import {
+  AllowedNetworksSchema,
   API_KEY_SCOPES,
   type ApiKeyScope,
   expiryAsTyped,
   expiryProblem,
   LASTING_MANAGER_HOURS,
+  MAX_ALLOWED_NETWORKS,
   NewApiKeySchema,
   rotationInWords,
 } from '@animal-store/contract';
@@ -14,15 +16,23 @@ import { storedKeyView } from './api/api-key-view.js';
 import { type DatabaseConfig, loadConfig } from './config/config.js';
 import { withoutPassword } from './data-commands/data-connection.js';
 import { operatorContext } from './keys/operator-context.js';
+import { hostBitsSet } from './store/allowed-networks.js';
+import type { StoredApiKey } from './store/api-key-repository.js';
+import type { KeyChanges } from './store/key-update.js';
 import { openRepositories } from './store/repositories.js';
 
 const USAGE = `Manage the API keys of the Animal Store database named by DATABASE_URL.
 
 Usage:
-  keys create --name NAME [--scope SCOPE]… [--expires DATE]
+  keys create --name NAME [--scope SCOPE]… [--expires DATE] [--rate-limit N] [--network CIDR]…
                             create a key and print it (shown only this once); every scope unless --scope
                             names some (${API_KEY_SCOPES.join(', ')}); --expires takes an ISO 8601 date
-                            or date and time (a date alone ends at 23:59:59 UTC)
+                            or date and time (a date alone ends at 23:59:59 UTC); --rate-limit gives it
+                            its own requests a minute, --network a range it may be used from (repeat it)
+  keys update ID [--name NAME] [--rate-limit N|default] [--network CIDR]… [--any-network]
+                            change a key's name or policy: --network replaces its networks with those
+                            given, --any-network lets it be used from anywhere again, --rate-limit default
+                            gives it the server's limit; e.g. to let back in a manager tied to a network
   keys list                 list keys (never the keys themselves)
   keys revoke ID [--lock-out]
                             revoke the key with that id (ids as shown by \`keys list\`), unless it is the
@@ -35,7 +45,14 @@ folder you typed the command in, as for \`pnpm start\`; the store must exist (st
 `;
 
 type KeysCommand =
-  | { kind: 'create'; name: string; scopes: ApiKeyScope[] | undefined; expiresAt: string | undefined }
+  | {
+      kind: 'create';
+      name: string;
+      scopes: ApiKeyScope[] | undefined;
+      expiresAt: string | undefined;
+      policy: KeyChanges;
+    }
+  | { kind: 'update'; id: number; changes: KeyChanges }
   | { kind: 'list' }
   | { kind: 'revoke'; id: number; lockOut: boolean };
 
@@ -47,6 +64,9 @@ const OPTIONS = {
   scope: { type: 'string', multiple: true },
   expires: { type: 'string' },
   'lock-out': { type: 'boolean' },
+  'rate-limit': { type: 'string' },
+  network: { type: 'string', multiple: true },
+  'any-network': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -69,6 +89,66 @@ function parseExpiry(text: string): string {
   return new Date(instant).toISOString();
 }
 
+/** `--rate-limit` as a key's own limit: a whole number from 1, or `default` (where allowed) for none. */
+function parseRateLimit(text: string, defaultAllowed: boolean): number | null {
+  if (defaultAllowed && text === 'default') return null;
+  const limit = /^[1-9][0-9]*$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(limit)) {
+    const or = defaultAllowed ? ", or 'default' for the server's limit" : '';
+    throw new UsageError(
+      `--rate-limit '${text}' is not a number of requests a minute: use a whole number from 1${or}`,
+    );
+  }
+  return limit;
+}
+
+/** The `--network` ranges, each judged by the API's own rules. */
+function parseNetworks(ranges: string[]): string[] {
+  if (!AllowedNetworksSchema.safeParse(ranges).success || ranges.some(hostBitsSet)) {
+    const bad = ranges.find(
+      (range) => !AllowedNetworksSchema.safeParse([range]).success || hostBitsSet(range),
+    );
+    throw new UsageError(
+      bad === undefined
+        ? `too many --network ranges: a key may have at most ${MAX_ALLOWED_NETWORKS}`
+        : `--network '${bad}' is not a network in CIDR notation with no address bits after its prefix, e.g. 203.0.113.0/24`,
+    );
+  }
+  return ranges;
+}
+
+/** The policy options of `create` and `update`: what each changes, absent when not given. */
+function parsePolicy(
+  values: { 'rate-limit'?: string; network?: string[]; 'any-network'?: boolean },
+  update: boolean,
+): KeyChanges {
+  if (values.network !== undefined && values['any-network']) {
+    throw new UsageError('--network and --any-network cannot go together: give one');
+  }
+  return {
+    ...(values['rate-limit'] !== undefined && {
+      rateLimitPerMinute: parseRateLimit(values['rate-limit'], update),
+    }),
+    ...(values.network !== undefined && { allowedNetworks: parseNetworks(values.network) }),
+    ...(values['any-network'] && { allowedNetworks: null }),
+  };
+}
+
+/** A key's policy in words, as `create` and `update` print it. */
+function policyInWords(key: Pick<StoredApiKey, 'rateLimitPerMinute' | 'allowedNetworks'>): string {
+  const limit =
+    key.rateLimitPerMinute === null
+      ? "the server's rate limit"
+      : `${key.rateLimitPerMinute} requests a minute`;
+  const networks =
+    key.allowedNetworks === null
+      ? 'from any network'
+      : key.allowedNetworks.length === 0
+        ? 'from no network'
+        : `from ${key.allowedNetworks.join(', ')}`;
+  return `${limit}, ${networks}`;
+}
+
 function parseFlags(argv: string[]) {
   try {
     return parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
@@ -87,17 +167,25 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
     const extra = rest[expected];
     if (extra !== undefined) throw new UsageError(`unexpected argument '${extra}' after '${command}'`);
   };
-  for (const option of ['name', 'scope', 'expires'] as const) {
+  for (const option of ['scope', 'expires'] as const) {
     if (values[option] !== undefined && command !== 'create') {
       throw new UsageError(`--${option} is only for \`keys create\``);
     }
+  }
+  for (const option of ['name', 'rate-limit', 'network'] as const) {
+    if (values[option] !== undefined && command !== 'create' && command !== 'update') {
+      throw new UsageError(`--${option} is only for \`keys create\` and \`keys update\``);
+    }
+  }
+  if (values['any-network'] !== undefined && command !== 'update') {
+    throw new UsageError('--any-network is only for `keys update`');
   }
   if (values['lock-out'] !== undefined && command !== 'revoke') {
     throw new UsageError('--lock-out is only for `keys revoke`');
   }
   switch (command) {
     case undefined:
-      throw new UsageError('a command is needed: create, list or revoke');
+      throw new UsageError('a command is needed: create, update, list or revoke');
     case 'create':
       noMore(0);
       if (!values.name?.trim()) {
@@ -115,26 +203,46 @@ function parseCommand(argv: string[]): KeysCommand | 'help' {
         name: values.name,
         scopes: values.scope?.filter(isScope),
         expiresAt: values.expires === undefined ? undefined : parseExpiry(values.expires),
+        policy: parsePolicy(values, false),
       };
+    case 'update': {
+      noMore(1);
+      const id = parseKeyId(rest[0], 'update');
+      if (values.name !== undefined && !values.name.trim()) {
+        throw new UsageError('--name needs a label that tells the key apart, e.g. "ci pipeline"');
+      }
+      const changes = {
+        ...(values.name !== undefined && { name: values.name }),
+        ...parsePolicy(values, true),
+      };
+      if (Object.keys(changes).length === 0) {
+        throw new UsageError(
+          '`keys update` needs something to change: --name, --rate-limit, --network or --any-network',
+        );
+      }
+      return { kind: 'update', id, changes };
+    }
     case 'list':
       noMore(0);
       return { kind: 'list' };
-    case 'revoke': {
+    case 'revoke':
       noMore(1);
-      const [argument] = rest;
-      if (argument === undefined)
-        throw new UsageError('`keys revoke` needs the id of a key, as shown by `keys list`');
-      const id = /^[0-9]+$/.test(argument) ? Number(argument) : Number.NaN;
-      if (!Number.isSafeInteger(id) || id < 1) {
-        throw new UsageError(
-          `'${argument}' is not a key id: ids are whole numbers from 1, as shown by \`keys list\``,
-        );
-      }
-      return { kind: 'revoke', id, lockOut: values['lock-out'] === true };
-    }
+      return { kind: 'revoke', id: parseKeyId(rest[0], 'revoke'), lockOut: values['lock-out'] === true };
     default:
-      throw new UsageError(`unknown command '${command}': use create, list or revoke`);
+      throw new UsageError(`unknown command '${command}': use create, update, list or revoke`);
   }
+}
+
+function parseKeyId(argument: string | undefined, command: string): number {
+  if (argument === undefined)
+    throw new UsageError(`\`keys ${command}\` needs the id of a key, as shown by \`keys list\``);
+  const id = /^[0-9]+$/.test(argument) ? Number(argument) : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw new UsageError(
+      `'${argument}' is not a key id: ids are whole numbers from 1, as shown by \`keys list\``,
+    );
+  }
+  return id;
 }
 
 /** Tab-separated, with a header row: readable at a terminal, and `cut -f` still picks a column. */
@@ -163,16 +271,55 @@ async function run(command: KeysCommand): Promise<number> {
   try {
     switch (command.kind) {
       case 'create': {
+        const tooFast = rateLimitAboveMax(command.policy, config.rateLimits.keyLimitMaxPerMinute);
+        if (tooFast) {
+          process.stderr.write(`keys: ${tooFast}\n`);
+          return 2;
+        }
         const created = await store.apiKeys.create(
           command.name,
-          { scopes: command.scopes, expiresAt: command.expiresAt },
+          { scopes: command.scopes, expiresAt: command.expiresAt, ...command.policy },
           operatorContext('keys create'),
         );
         const scopes = created.scopes.join(' ');
+        // The policy only when the key has one: a plain key reads as it always did.
+        const policy = Object.keys(command.policy).length > 0 ? `; ${policyInWords(created)}` : '';
         process.stderr.write(
-          `Created key ${created.id} (${created.name}; ${scopes}) in ${where}. It is shown only this once:\n`,
+          `Created key ${created.id} (${created.name}; ${scopes}${policy}) in ${where}. It is shown only this once:\n`,
         );
         process.stdout.write(`${created.key}\n`);
+        return 0;
+      }
+      case 'update': {
+        const tooFast = rateLimitAboveMax(command.changes, config.rateLimits.keyLimitMaxPerMinute);
+        if (tooFast) {
+          process.stderr.write(`keys: ${tooFast}\n`);
+          return 2;
+        }
+        // As the API does, without an address: the change must leave a lasting manager usable from somewhere.
+        const outcome = await store.apiKeys.update(
+          command.id,
+          command.changes,
+          { keepAManager: config.apiKeys.length === 0, from: null },
+          operatorContext('keys update'),
+        );
+        switch (outcome.kind) {
+          case 'not_found':
+          case 'inactive':
+            process.stderr.write(
+              `keys: ${outcome.kind === 'inactive' ? 'no active key' : 'no key'} has id ${command.id} in ${where} (see \`keys list\`)\n`,
+            );
+            return 1;
+          case 'last_manager':
+            process.stderr.write(
+              `keys: key ${command.id} is the last active key that can manage keys for more than ` +
+                `${LASTING_MANAGER_HOURS} hours: with no network left, nobody could manage keys. Give another ` +
+                'key keys:manage with `keys create` first.\n',
+            );
+            return 1;
+        }
+        const { key } = outcome;
+        process.stdout.write(`Updated key ${key.id} (${key.name}; ${policyInWords(key)}) in ${where}.\n`);
         return 0;
       }
       case 'list': {
@@ -225,6 +372,14 @@ async function run(command: KeysCommand): Promise<number> {
   } finally {
     await store.database.close();
   }
+}
+
+/** A limit above KEY_RATE_LIMIT_MAX_PER_MINUTE, in the API's words; undefined when within it. */
+function rateLimitAboveMax(policy: KeyChanges, max: number): string | undefined {
+  const limit = policy.rateLimitPerMinute;
+  return limit != null && limit > max
+    ? `--rate-limit ${limit} is above this store's most, ${max} (KEY_RATE_LIMIT_MAX_PER_MINUTE)`
+    : undefined;
 }
 
 try {

@@ -11,6 +11,15 @@ export function apiKeysApi(calls: StoreCalls): ApiKeysApi {
       successOf(await calls.getCurrentApiKey({ fetchOptions: { signal: options?.signal } }), 200).body,
     create: async (key, options) =>
       successOf(await calls.createApiKey({ body: key, fetchOptions: { signal: options?.signal } }), 201).body,
+    update: async (id, changes, options) =>
+      successOf(
+        await calls.updateApiKey({
+          params: { keyId: String(id) },
+          body: changes,
+          fetchOptions: { signal: options?.signal },
+        }),
+        200,
+      ).body,
     revoke: async (id, options) =>
       successOf(
         await calls.revokeApiKey({

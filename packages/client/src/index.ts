@@ -13,6 +13,7 @@ export type {
   NewPet,
   Pet,
   PetStatus,
+  UpdateApiKey,
 } from '@animal-store/contract/schemas';
 // How an audit event's hash is computed, for an auditor's own check of the chain.
 export { auditCanonicalForm } from '@animal-store/contract/schemas';

@@ -50,6 +50,19 @@ describe('apiKeys', () => {
     });
   });
 
+  it("changes a key's name and policy, leaving what is not given, and removes the list with null", async () => {
+    const manager = clientWith(store.apiKey);
+    const created = await manager.apiKeys.create({ name: 'partner', scopes: ['pets:read'] });
+    expect(
+      await manager.apiKeys.update(created.id, { rateLimitPerMinute: 30, allowedNetworks: ['127.0.0.0/8'] }),
+    ).toMatchObject({ name: 'partner', rateLimitPerMinute: 30, allowedNetworks: ['127.0.0.0/8'] });
+    expect(await clientWith(created.key).apiKeys.current()).toMatchObject({ rateLimitPerMinute: 30 });
+    expect(await manager.apiKeys.update(created.id, { allowedNetworks: null })).toMatchObject({
+      rateLimitPerMinute: 30,
+      allowedNetworks: null,
+    });
+  });
+
   it('revokes a key, which the store then refuses', async () => {
     const manager = clientWith(store.apiKey);
     const created = await manager.apiKeys.create({ name: 'leaked', scopes: ['pets:read'] });

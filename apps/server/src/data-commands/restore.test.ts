@@ -89,7 +89,8 @@ describe('data restore', () => {
     file.close();
     const edit = new SqliteDatabase(older);
     edit.exec(
-      `alter table api_keys drop column replaces_id; drop table store_version; drop table audit_events;
+      `alter table api_keys drop column replaces_id; alter table api_keys drop column rate_limit_per_minute;
+      alter table api_keys drop column allowed_networks; drop table store_version; drop table audit_events;
       drop table audit_chain;
       delete from kysely_migration where name >= '006-'`,
     );

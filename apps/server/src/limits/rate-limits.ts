@@ -20,6 +20,9 @@ export interface RateLimitOptions {
 
 const WINDOW_SECONDS = WINDOW_MS / 1000;
 
+/** Distinct limits whose `RateLimit-Policy` text is kept; more are simply made again. */
+const MAX_REMEMBERED_POLICIES = 1000;
+
 /** A limiter's counters: the configured ones (Redis, the cluster primary), or express-rate-limit's in-process ones. */
 function counterStore(options: RateLimitOptions, name: string): CounterStore {
   const store = options.storeFor?.(name) ?? new MemoryStore();
@@ -57,16 +60,25 @@ const secondsUntil = (resetTime: Date | undefined) =>
 /**
  * Requests per API key, after authentication: one client cannot starve the others. A key's own limit replaces the
  * default, up or down; every counter store counts hits and this step compares, so the same counters serve any limit.
- * Every answer carries the IETF draft-7 `RateLimit` and `RateLimit-Policy` headers, with the key's limit. The counting is express-rate-limit's (its in-process store,
- * or rate-limit-redis shared by every instance); its middleware wrapper is not used, because its per-request
- * option handling (five awaits, a property definition, the client address for a debug line) cost a tenth of a
- * list request.
+ * Every answer carries the IETF draft-7 `RateLimit` and `RateLimit-Policy` headers, with the key's limit. The
+ * counting is express-rate-limit's (its in-process store, or rate-limit-redis shared by every instance); its
+ * middleware wrapper is not used, because its per-request option handling (five awaits, a property definition, the
+ * client address for a debug line) cost a tenth of a list request.
  */
 export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): RequestHandler {
   const defaultLimit = options.requestsPerKeyPerMinute;
   const store = counterStore(options, 'key');
-  const policyOf = (limit: number) => `${limit};w=${WINDOW_SECONDS}`;
-  const defaultPolicy = policyOf(defaultLimit);
+  // The header's text by limit, made once for each limit keys have rather than once a request.
+  const policies = new Map<number, string>();
+  const policyOf = (limit: number) => {
+    let policy = policies.get(limit);
+    if (policy === undefined) {
+      policy = `${limit};w=${WINDOW_SECONDS}`;
+      if (policies.size >= MAX_REMEMBERED_POLICIES) policies.clear();
+      policies.set(limit, policy);
+    }
+    return policy;
+  };
   // A counter store that fails must not take the API down with it: requests pass, and are logged.
   const onStoreError = (error: unknown) =>
     logger.warn({ err: error }, 'rate-limit counter store failed; request allowed');
@@ -78,7 +90,7 @@ export function perKeyRateLimit(options: RateLimitOptions, logger: Logger): Requ
       (counted) => {
         if (counted) {
           const reset = secondsUntil(counted.resetTime);
-          res.setHeader('RateLimit-Policy', limit === defaultLimit ? defaultPolicy : policyOf(limit));
+          res.setHeader('RateLimit-Policy', policyOf(limit));
           res.setHeader(
             'RateLimit',
             `limit=${limit}, remaining=${Math.max(0, limit - counted.totalHits)}, reset=${reset}`,

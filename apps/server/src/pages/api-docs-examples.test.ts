@@ -31,6 +31,7 @@ const PLAIN_REQUESTS: Record<string, { path: string; init: RequestInit }> = {
     init: json('POST', { name: 'inventory-sync', scopes: ['pets:read'] }),
   },
   revokeApiKey: { path: '/v1/api-keys/99', init: { method: 'DELETE' } },
+  updateApiKey: { path: '/v1/api-keys/99', init: json('PATCH', { name: 'inventory-sync' }) },
   rotateApiKey: { path: '/v1/api-keys/99/rotate', init: json('POST', {}) },
   listAuditEvents: { path: '/v1/audit-events', init: {} },
   getApiKeyUsage: { path: '/v1/api-keys/99/usage', init: {} },
@@ -85,7 +86,11 @@ describe('the Error examples of the served OpenAPI document', () => {
   });
 
   /** What the store answers to the request that should provoke `code` on `operationId`. */
-  async function provoke(operationId: keyof StoreContract, code: string): Promise<SeenResponse> {
+  async function provoke(
+    operationId: keyof StoreContract,
+    code: string,
+    message: string,
+  ): Promise<SeenResponse> {
     const plain = PLAIN_REQUESTS[operationId] as { path: string; init: RequestInit };
     const asIs = async (path = plain.path, init: RequestInit = plain.init) =>
       see(await server.request(path, init));
@@ -135,6 +140,28 @@ describe('the Error examples of the served OpenAPI document', () => {
         });
       case 'getApiKeyUsage validation_failed':
         return asIs('/v1/api-keys/1/usage?since=2026-01-01T00:00:00Z&until=2026-06-01T00:00:00Z');
+      case 'updateApiKey validation_failed': {
+        const made = await server.store.apiKeys.create('policy refused');
+        // Two examples of one code: the field the example names says which.
+        const body = message.includes('allowedNetworks')
+          ? { allowedNetworks: ['10.0.0.1/8'] }
+          : { rateLimitPerMinute: 0 };
+        return asIs(`/v1/api-keys/${made.id}`, json('PATCH', body));
+      }
+      case 'updateApiKey api_key_inactive': {
+        const made = await server.store.apiKeys.create('revoked before a change');
+        await asIs(`/v1/api-keys/${made.id}`, { method: 'DELETE' });
+        return asIs(`/v1/api-keys/${made.id}`, json('PATCH', { rateLimitPerMinute: 60 }));
+      }
+      case 'updateApiKey last_key_manager':
+        // A store whose one manager ties itself to a network the request does not come from.
+        return withServer({}, async (alone) => {
+          const current = (await (await alone.request('/v1/api-keys/current')).json()) as { id: number };
+          return alone.request(
+            `/v1/api-keys/${current.id}`,
+            json('PATCH', { allowedNetworks: ['198.51.100.0/24'] }),
+          );
+        });
       case 'rotateApiKey validation_failed':
         return asIs('/v1/api-keys/1/rotate', json('POST', { overlapHours: 1000 }));
       case 'rotateApiKey api_key_rotated': {
@@ -152,11 +179,20 @@ describe('the Error examples of the served OpenAPI document', () => {
       case 'api_key_not_found':
         return asIs();
       case 'payload_too_large':
-        return asIs(plain.path, json('POST', TOO_LARGE));
+        return asIs(plain.path, json(plain.init.method ?? 'POST', TOO_LARGE));
       case 'unsupported_media_type':
-        return asIs(plain.path, json('POST', {}, 'text/plain'));
+        return asIs(plain.path, json(plain.init.method ?? 'POST', {}, 'text/plain'));
       case 'unauthorized':
         return see(await fetch(`${server.origin}${plain.path}`, plain.init));
+      case 'api_key_network_refused': {
+        const elsewhere = await server.store.apiKeys.create('used from elsewhere', {
+          allowedNetworks: ['198.51.100.0/24'],
+        });
+        return asIs(plain.path, {
+          ...plain.init,
+          headers: { ...plain.init.headers, authorization: `Bearer ${elsewhere.key}` },
+        });
+      }
       case 'insufficient_scope': {
         const key = lacking.get(requiredScope(storeContract[operationId]) as ApiKeyScope);
         return asIs(plain.path, {
@@ -187,7 +223,7 @@ describe('the Error examples of the served OpenAPI document', () => {
             unprovoked.push(name);
             continue;
           }
-          const seen = await provoke(operationId, value.code);
+          const seen = await provoke(operationId, value.code, value.message);
           expect({ name, status: seen.status, body: withoutNumbers(seen.body) }).toStrictEqual({
             name,
             status: Number(status),

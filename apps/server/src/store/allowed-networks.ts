@@ -15,9 +15,25 @@ export function networkList(ranges: readonly string[]): NetworkList {
     const [address = '', prefix = ''] = range.split('/');
     list.addSubnet(address, Number(prefix), familyOf(address));
   }
-  // An address the runtime cannot parse (`unknown`, a zone id) is in no range: it is refused, never thrown over.
-  return { allows: (address) => list.check(address, familyOf(address)) };
+  // BlockList wraps each address it checks in a native object; a client calls from a few addresses, so each one's
+  // answer is kept (a few, per verified key) and a read costs a map lookup rather than an allocation to collect.
+  const answers = new Map<string, boolean>();
+  return {
+    allows(address) {
+      let allowed = answers.get(address);
+      if (allowed === undefined) {
+        // An address the runtime cannot parse (`unknown`, a zone id) is in no range: refused, never thrown over.
+        allowed = list.check(address, familyOf(address));
+        if (answers.size >= REMEMBERED_ADDRESSES) answers.clear();
+        answers.set(address, allowed);
+      }
+      return allowed;
+    },
+  };
 }
+
+/** Addresses whose answer a key's list keeps; a key called from more simply checks again. */
+const REMEMBERED_ADDRESSES = 64;
 
 const familyOf = (address: string) => (address.includes(':') ? 'ipv6' : 'ipv4');
 

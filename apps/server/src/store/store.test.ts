@@ -97,6 +97,8 @@ describe.each(testDatabaseKinds)('storage on $name', (kind) => {
         revokedAt: null,
         rotatedAt: null,
         replacesId: null,
+        rateLimitPerMinute: null,
+        allowedNetworks: null,
       });
       const stored = await store.database.db
         .selectFrom('api_keys')

@@ -55,6 +55,9 @@ function expectedKey(written: Written, listed: Written['keys']['listed'][number]
     // A rotation made before the store marked them is marked as of its successor's making.
     rotatedAt: listed.rotatedAt ?? successor?.createdAt ?? null,
     replaces: listed.replaces ?? replaced?.replaced ?? null,
+    // Keys from before a key had a policy of its own read as the store's defaults.
+    rateLimitPerMinute: null,
+    allowedNetworks: null,
   };
 }
 
