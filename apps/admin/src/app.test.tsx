@@ -25,6 +25,8 @@ const READ_ONLY_KEY = {
   revokedAt: null,
   rotatedAt: null,
   replaces: null,
+  rateLimitPerMinute: null,
+  allowedNetworks: null,
 };
 let currentKey = READ_ONLY_KEY;
 const answer = (url: string) => {

@@ -9,6 +9,7 @@ import './styles/base.css';
 import './styles/catalogue.css';
 import './styles/keys.css';
 import './styles/history.css';
+import './styles/usage.css';
 import './styles/layout.css';
 import './styles/motion.css';
 

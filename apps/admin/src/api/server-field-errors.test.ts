@@ -44,4 +44,19 @@ describe('serverFormErrors', () => {
       retryable: true,
     });
   });
+
+  it("puts a message about one item of a list on the list's field, named as the form names the item", () => {
+    const isList = (name: string): name is 'allowedNetworks' => name === 'allowedNetworks';
+    const failure = refused("body field 'allowedNetworks.1': must have no address bits set");
+    const general = () => 'refused';
+    expect(
+      split(failure, isList, general, (_, index, message) => `line ${index + 1}: ${message}`),
+    ).toStrictEqual({
+      fields: { allowedNetworks: 'line 2: must have no address bits set' },
+      general: undefined,
+      retryable: false,
+    });
+    // A form that cannot name the item says it in one sentence instead.
+    expect(split(failure, isList, general).general).toBe('refused');
+  });
 });

@@ -30,6 +30,12 @@ describe('an audit event in plain words', () => {
     expect(said(2, { action: 'api_key.revoked', successorId: null })).toBe(
       'admin browser revoked “ci pipeline” (as_Ab12Cd…)',
     );
+    expect(said(8, { action: 'api_key.updated', successorId: null })).toBe(
+      'admin browser changed “ci pipeline” (as_Ab12Cd…)',
+    );
+    expect(
+      said(9, { action: 'api_key.updated', outcome: 'refused', code: 'last_key_manager', successorId: null }),
+    ).toBe('admin browser tried to change “ci pipeline” (as_Ab12Cd…), and was refused');
     // A key the list does not hold is named by its id.
     expect(said(3, { action: 'api_key.created', keyId: 12, successorId: null })).toBe(
       'admin browser created key 12',

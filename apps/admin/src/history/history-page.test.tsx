@@ -19,6 +19,8 @@ const MANAGER = {
   revokedAt: null,
   rotatedAt: null,
   replaces: null,
+  rateLimitPerMinute: null,
+  allowedNetworks: null,
 };
 const PIPELINE = { ...MANAGER, id: 3, name: 'ci pipeline', prefix: 'as_Ci34Ef', scopes: ['pets:read'] };
 

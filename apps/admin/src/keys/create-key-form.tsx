@@ -6,6 +6,7 @@ import {
 } from '@animal-store/contract';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import type { ServerFormErrors } from '../api/server-field-errors';
+import { PolicyFields } from '../policy/policy-fields';
 import {
   EMPTY_KEY_FORM,
   KEY_FIELDS,
@@ -26,7 +27,10 @@ interface CreateKeyFormProps {
   onEdit: () => void;
 }
 
-/** Name, scopes and an optional expiry, each checked as it changes by the contract's rules and messages. */
+/**
+ * Name, scopes, an optional expiry and an optional policy (rate limit, networks), each checked as it changes by the
+ * contract's rules and messages.
+ */
 export function CreateKeyForm({ onSubmit, pending, serverErrors, onEdit }: CreateKeyFormProps) {
   const id = useId();
   const [values, setValues] = useState<KeyFormValues>(EMPTY_KEY_FORM);
@@ -150,6 +154,12 @@ export function CreateKeyForm({ onSubmit, pending, serverErrors, onEdit }: Creat
         </p>
         {fieldError('expiresAt')}
       </div>
+      <PolicyFields
+        idPrefix={id}
+        values={values}
+        errorOf={errorOf}
+        onChange={(field, next) => change(field, { ...values, ...next })}
+      />
       <div className="form-wide">
         {/* aria-disabled rather than disabled: a disabled button would drop the keyboard focus mid-submit. */}
         <button type="submit" aria-disabled={pending}>

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { useApi } from '../api/api-client-context';
 import { shownFailure } from '../api/api-error';
 import { serverFormErrors } from '../api/server-field-errors';
+import { aboutRange } from '../policy/policy-values';
 import { CreateKeyForm } from './create-key-form';
 import { isKeyField } from './key-form-values';
 import { keyWriteProblem } from './key-words';
@@ -18,7 +19,12 @@ export function CreateKeyPanel({ onCreated }: { onCreated: (key: CreatedApiKey) 
   const failure = shownFailure(mutation.error);
   const serverErrors =
     failure &&
-    serverFormErrors(failure, isKeyField, (unplaced) => keyWriteProblem(unplaced, 'create the key'));
+    serverFormErrors(
+      failure,
+      isKeyField,
+      (unplaced) => keyWriteProblem(unplaced, 'create the key'),
+      (_, index, message) => aboutRange(mutation.variables?.body.allowedNetworks, index, message),
+    );
 
   return (
     <section className="panel create-key" aria-labelledby={`${id}-title`}>

@@ -46,6 +46,23 @@ describe('validateKeyForm', () => {
   });
 });
 
+describe('validateKeyForm with a policy', () => {
+  it('sends a rate limit and networks only when given, checked as the change form checks them', () => {
+    const valid = { name: 'partner', scopes: ['pets:read' as const] };
+    expect(
+      validateKeyForm(form({ ...valid, rateLimit: '30', networks: '203.0.113.0/24\n' }), NOW),
+    ).toStrictEqual({
+      key: { ...valid, rateLimitPerMinute: 30, allowedNetworks: ['203.0.113.0/24'] },
+    });
+    expect(validateKeyForm(form({ ...valid, rateLimit: '0', networks: 'office' }), NOW)).toStrictEqual({
+      errors: {
+        rateLimitPerMinute: FIELD_MESSAGES.notRateLimit,
+        allowedNetworks: `line 1: ${FIELD_MESSAGES.notNetwork}`,
+      },
+    });
+  });
+});
+
 describe('toggleScope', () => {
   it("keeps the contract's order whatever the order of the clicks", () => {
     expect(toggleScope(toggleScope([], 'keys:manage', true), 'pets:read', true)).toStrictEqual([

@@ -1,7 +1,25 @@
 import { type ApiKey, LASTING_MANAGER_HOURS } from '@animal-store/contract';
-import { cleanup, render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonAnswer, renderWithStore } from '../test-api';
 import { KeyTable } from './key-table';
+
+/** A week of hours with `answered` requests in the last one and one refusal in the first. */
+const usageOf = (url: URL) => {
+  const keyId = Number(url.pathname.split('/').at(-2));
+  const start = Date.parse('2026-11-19T10:00:00.000Z');
+  const hours = Array.from({ length: 168 }, (_, hour) => ({
+    hour: new Date(start + hour * 3_600_000).toISOString(),
+    answered: hour === 167 ? 1203 : 0,
+    refused: hour === 0 ? 1 : 0,
+    limited: 0,
+    failed: 0,
+  }));
+  return jsonAnswer({ keyId, since: hours[0]?.hour, until: '2026-11-26T10:00:00.000Z', hours });
+};
+const renderTable = (ui: Parameters<typeof renderWithStore>[0]) => renderWithStore(ui, usageOf);
+
+afterEach(() => vi.unstubAllGlobals());
 
 const key = (id: number, scopes: ApiKey['scopes'], state: ApiKey['state'] = 'active'): ApiKey => ({
   id,
@@ -28,7 +46,7 @@ const configured: ApiKey = {
 };
 
 function revokeButtons(keys: ApiKey[], signedInKeyId: ApiKey['id']) {
-  render(
+  renderTable(
     <KeyTable
       keys={keys}
       caption="keys"
@@ -37,6 +55,7 @@ function revokeButtons(keys: ApiKey[], signedInKeyId: ApiKey['id']) {
       onRevoke={() => {}}
       onRotate={() => {}}
       onShowHistory={() => {}}
+      onShowDetails={() => {}}
     />,
   );
   return screen.queryAllByRole('button', { name: /^Revoke/ }).map((button) => button.textContent);
@@ -92,7 +111,7 @@ describe('KeyTable', () => {
       expiresAt: '2026-11-27T12:00:00.000Z',
     };
     const successor = { ...key(4, ['pets:read']), replaces: 3 };
-    render(
+    renderTable(
       <KeyTable
         keys={[successor, old]}
         caption="keys"
@@ -101,6 +120,7 @@ describe('KeyTable', () => {
         onRevoke={() => {}}
         onRotate={() => {}}
         onShowHistory={() => {}}
+        onShowDetails={() => {}}
       />,
     );
     expect(screen.getByText('replaces as_key3…')).toBeTruthy();
@@ -108,5 +128,40 @@ describe('KeyTable', () => {
     expect(
       screen.getAllByRole('button', { name: /^Rotate/ }).map((button) => button.textContent),
     ).toStrictEqual(['Rotate “key 4” (as_key4…)']);
+  });
+
+  it("shows each key's limit, networks and last week's requests, and asks for no usage of a configured key", async () => {
+    const partner = {
+      ...key(5, ['pets:read']),
+      rateLimitPerMinute: 1200,
+      allowedNetworks: ['203.0.113.0/24'],
+    };
+    const requests = renderTable(
+      <KeyTable
+        keys={[partner, key(6, ['pets:read']), configured]}
+        caption="keys"
+        signedInKeyId={1}
+        busy={false}
+        onRevoke={() => {}}
+        onRotate={() => {}}
+        onShowHistory={() => {}}
+        onShowDetails={() => {}}
+      />,
+    );
+    const row = (name: string) =>
+      screen.getByRole('rowheader', { name: new RegExp(`^${name}`) }).closest('tr');
+    const cell = (name: string, label: string) =>
+      row(name)?.querySelector(`td[data-label="${label}"]`)?.textContent ?? '';
+    const policy = (name: string) => row(name)?.querySelector('.key-policy')?.textContent;
+    expect(policy('key 5')).toBe('Limit: 1,200 a minuteNetworks: 1 range');
+    expect(policy('key 6')).toBe('Limit: defaultNetworks: any');
+    await within(row('key 5') as HTMLElement).findByText(
+      '1,204 requests in the last 7 days: 1,203 answered, 1 refused, none limited, none failed.',
+    );
+    expect(cell('key 0', 'Last used')).toBe("neverUsage not counted for a key of the server's settings");
+    expect(requests.map(({ url }) => url.pathname).sort()).toStrictEqual([
+      '/v1/api-keys/5/usage',
+      '/v1/api-keys/6/usage',
+    ]);
   });
 });

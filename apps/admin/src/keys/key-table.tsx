@@ -1,4 +1,6 @@
 import { type ApiKey, LASTING_MANAGER_HOURS } from '@animal-store/contract';
+import { limitInWords, networksInWords } from '../policy/policy-words';
+import { UsageSparkline } from '../usage/usage-sparkline';
 import { Instant } from './instant';
 import { keyLabel } from './key-words';
 
@@ -12,6 +14,8 @@ interface KeyTableProps {
   onRevoke: (key: ApiKey) => void;
   onRotate: (key: ApiKey) => void;
   onShowHistory: (key: ApiKey) => void;
+  /** Opens the key's details: its usage chart and the form that changes its name and policy. */
+  onShowDetails: (key: ApiKey) => void;
 }
 
 const managesKeys = (key: ApiKey) =>
@@ -57,6 +61,7 @@ export function KeyTable({
   onRevoke,
   onRotate,
   onShowHistory,
+  onShowDetails,
 }: KeyTableProps) {
   const kept = managersTheStoreKeeps(keys, Date.now());
   return (
@@ -67,7 +72,7 @@ export function KeyTable({
           <tr>
             <th scope="col">Name</th>
             <th scope="col">Prefix</th>
-            <th scope="col">Scopes</th>
+            <th scope="col">Scopes and policy</th>
             <th scope="col">Created</th>
             <th scope="col">Expires</th>
             <th scope="col">Last used</th>
@@ -87,19 +92,36 @@ export function KeyTable({
                 <Replaces apiKey={key} keys={keys} />
                 {/* Every key has a history, whatever its state: what it did and what was done to it. Under its name,
                     so that the actions column keeps its width. */}
-                <button type="button" className="link-button key-history" onClick={() => onShowHistory(key)}>
-                  History<span className="visually-hidden"> of {keyLabel(key)}</span>
-                </button>
+                <span className="key-links">
+                  <button
+                    type="button"
+                    className="link-button key-link"
+                    aria-haspopup="dialog"
+                    onClick={() => onShowDetails(key)}
+                  >
+                    Details<span className="visually-hidden"> of {keyLabel(key)}</span>
+                  </button>
+                  <button type="button" className="link-button key-link" onClick={() => onShowHistory(key)}>
+                    History<span className="visually-hidden"> of {keyLabel(key)}</span>
+                  </button>
+                </span>
               </th>
               <td data-label="Prefix">
                 <code>{key.prefix}…</code>
               </td>
-              <td data-label="Scopes">
-                <ul className="scope-list">
-                  {key.scopes.map((scope) => (
-                    <li key={scope}>{scope}</li>
-                  ))}
-                </ul>
+              {/* What the key may do, then how much and from where: one column, so that the table fits. */}
+              <td data-label="Scopes and policy">
+                <span className="key-access">
+                  <ul className="scope-list">
+                    {key.scopes.map((scope) => (
+                      <li key={scope}>{scope}</li>
+                    ))}
+                  </ul>
+                  <span className="key-policy">
+                    <span>Limit: {limitInWords(key)}</span>
+                    <span>Networks: {networksInWords(key)}</span>
+                  </span>
+                </span>
               </td>
               <td data-label="Created">
                 <Instant value={key.createdAt} none="—" />
@@ -107,8 +129,12 @@ export function KeyTable({
               <td data-label="Expires">
                 <Instant value={key.expiresAt} none="never" />
               </td>
+              {/* When it was last used, then how much in the last 7 days: one column, so that the table fits. */}
               <td data-label="Last used">
-                <Instant value={key.lastUsedAt} none="never" />
+                <span className="key-use">
+                  <Instant value={key.lastUsedAt} none="never" />
+                  <UsageSparkline apiKey={key} />
+                </span>
               </td>
               <td data-label="Last deprecated call">
                 <Instant value={key.deprecatedCallAt} none="never" />

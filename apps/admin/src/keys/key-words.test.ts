@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyLabel, keyProblem, keyWriteProblem } from './key-words';
+import { keyChangeProblem, keyLabel, keyProblem, keyWriteProblem } from './key-words';
 
 const refused = (code: string, status: number) =>
   ({ kind: 'refused', body: { code, message: `${code} from the store`, status } }) as const;
@@ -49,6 +49,21 @@ describe('keyWriteProblem', () => {
     expect(keyWriteProblem(limited, 'rotate the key')).toBe(keyProblem(limited, 'rotate the key'));
     expect(keyWriteProblem(refused('api_key_rotated', 409), 'rotate the key')).toBe(
       keyProblem(refused('api_key_rotated', 409), 'rotate the key'),
+    );
+  });
+});
+
+describe('keyChangeProblem', () => {
+  it("says why a change was refused in the change's own words, without codes", () => {
+    expect(keyChangeProblem(refused('last_key_manager', 409))).toMatch(
+      /^This change would leave no active key that can manage keys.*Allow this address/,
+    );
+    expect(keyChangeProblem(refused('api_key_inactive', 409))).toMatch(/so it cannot be changed\./);
+    for (const code of ['last_key_manager', 'api_key_inactive', 'api_key_not_found']) {
+      expect(keyChangeProblem(refused(code, 409))).not.toMatch(/\d{3}|_|from the store|rotat/);
+    }
+    expect(keyChangeProblem({ kind: 'unreachable' })).toBe(
+      keyProblem({ kind: 'unreachable' }, 'change the key'),
     );
   });
 });

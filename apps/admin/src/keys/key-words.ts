@@ -36,3 +36,19 @@ export function keyWriteProblem(failure: CallFailure, doing: 'create the key' | 
     'has now: revoke a new key whose secret you were not shown, then try again.'
   );
 }
+
+/**
+ * Plain words for a refused change of a key's name or policy: the last-manager rule covers network lists too, so a
+ * change may not leave nobody able to manage keys from where they are.
+ */
+export function keyChangeProblem(failure: CallFailure): string {
+  if (failure.kind === 'refused') {
+    switch (failure.body.code) {
+      case 'last_key_manager':
+        return `This change would leave no active key that can manage keys, lasts more than ${LASTING_MANAGER_HOURS} hours and may be used from where you are now, so nobody could manage keys afterwards. Allow this address in the networks, or give another key that can manage keys access first.`;
+      case 'api_key_inactive':
+        return 'This key has been revoked or has expired in the meantime, so it cannot be changed. The list shows its state now.';
+    }
+  }
+  return keyProblem(failure, 'change the key');
+}

@@ -5,6 +5,7 @@ import { describeFailure } from '../api/api-error';
 import { ErrorState } from '../controls/error-state';
 import { CreateKeyPanel } from './create-key-panel';
 import { formatInstant } from './instant';
+import { KeyDetailsDialog } from './key-details-dialog';
 import { KeyTable } from './key-table';
 import { keyLabel, keyProblem } from './key-words';
 import { RevokeDialog } from './revoke-dialog';
@@ -12,11 +13,11 @@ import { RotateDialog } from './rotate-dialog';
 import { forgetSecret, SecretPanel, type ShownSecret } from './secret-panel';
 import { useKeyList } from './use-key-list';
 
-type Confirming = { action: 'revoke' | 'rotate'; key: ApiKey };
+type Confirming = { action: 'revoke' | 'rotate' | 'details'; key: ApiKey };
 
 /**
  * The Keys screen, for a key with keys:manage: the secret of a key just made (once), the create form, every key
- * of the store, and the revoke and rotate confirmations.
+ * of the store with its policy and last week's usage, a key's details, and the revoke and rotate confirmations.
  */
 export function KeysPage({
   signedInKeyId,
@@ -84,6 +85,7 @@ export function KeysPage({
             onRevoke={(key) => setConfirming({ action: 'revoke', key })}
             onRotate={(key) => setConfirming({ action: 'rotate', key })}
             onShowHistory={onShowHistory}
+            onShowDetails={(key) => setConfirming({ action: 'details', key })}
           />
         ) : list.isError ? (
           <ErrorState
@@ -96,6 +98,13 @@ export function KeysPage({
           <p role="status">Loading the keys…</p>
         )}
       </section>
+      {confirming?.action === 'details' && (
+        <KeyDetailsDialog
+          // The list as the store has it now: a change saved in the dialog shows there as soon as it is read again.
+          apiKey={list.data?.find((key) => key.id === confirming.key.id) ?? confirming.key}
+          onClose={close}
+        />
+      )}
       {confirming?.action === 'revoke' && (
         <RevokeDialog
           apiKey={confirming.key}
