@@ -13,6 +13,8 @@ export const TOOLS = {
     "CPU time a request log line costs through pino's destination and written once per turn, in one process (about 1 minute)",
   validation:
     "the reads' request validation by Zod's runtime parser and by z.compile, side by side (about 1 minute)",
+  'key-policy':
+    "a key's own limit, 50 networks and its usage counted, beside the same key configured: CPU a read (about 2 minutes)",
   'kept-answers':
     'the store keeping answers, with a tiny budget and with none, beside Fastify: reads and 304s (about 6 minutes)',
 } as const;

@@ -148,10 +148,13 @@ async function startTimed(
 export async function startAndMeasure(
   scenario: Scenario,
   starts: readonly (() => Promise<TimedServer>)[],
+  /** Run once every server is up, before the first request: to set up what the starts would undo. */
+  beforeLoad: () => void = () => {},
 ): Promise<string> {
   const servers: TimedServer[] = [];
   try {
     for (const start of starts) servers.push(await start());
+    beforeLoad();
     return await cpuTimeSideBySide(servers, scenario);
   } finally {
     for (const server of servers) await server.seeded.server.stop();

@@ -10,6 +10,7 @@ import { cpuTime } from './cpu-time.js';
 import { features } from './features.js';
 import { instructions } from './instructions.js';
 import { keptAnswers } from './kept-answers.js';
+import { keyPolicy } from './key-policy.js';
 import { logWrites } from './log-writes.js';
 import { profile } from './profile.js';
 import { tracing } from './tracing.js';
@@ -25,6 +26,7 @@ const run: Record<ToolName, () => Promise<void>> = {
   tracing,
   validation,
   'kept-answers': keptAnswers,
+  'key-policy': keyPolicy,
 };
 
 const choice = chooseTool(process.argv.slice(2));

@@ -142,13 +142,18 @@ export function applyEdits(file: string, text: string, edits: readonly Edit[]): 
 const serverDist = dirname(storeMainPath);
 const copiesDir = `${repoRoot}apps/server/measurement-copies`;
 
-/** A copy of the built server with the removal's edits made; returns the path of its `main.js`. */
+/**
+ * A copy of the built server with the removal's edits made; returns the path of its `main.js`. The copy is laid out
+ * as the server's package is, its build in `dist/` beside the package's manifest, which the build reads its release
+ * version from (`release-version.js`).
+ */
 export function makeMeasurementCopy(removal: Removal): string {
   const copy = join(copiesDir, removal.name);
   rmSync(copy, { recursive: true, force: true });
-  cpSync(serverDist, copy, { recursive: true });
-  for (const [file, text] of editedBuild(removal)) writeFileSync(join(copy, file), text);
-  return join(copy, 'main.js');
+  cpSync(serverDist, join(copy, 'dist'), { recursive: true });
+  cpSync(join(serverDist, '..', 'package.json'), join(copy, 'package.json'));
+  for (const [file, text] of editedBuild(removal)) writeFileSync(join(copy, 'dist', file), text);
+  return join(copy, 'dist', 'main.js');
 }
 
 export function removeMeasurementCopies(): void {

@@ -1,0 +1,63 @@
+import { join } from 'node:path';
+import { MAX_ALLOWED_NETWORKS } from '@animal-store/contract';
+import Database from 'better-sqlite3';
+import { BENCH_KEY_ROW } from '#bench/fixtures/bench-key.js';
+import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
+import type { Scenario } from '#bench/load/scenarios.js';
+import { startAndMeasure, type TimedServer } from './cpu-time.js';
+import { startSeeded } from './start-seeded.js';
+import { withSqliteFixture } from './with-sqlite-fixture.js';
+
+const SCENARIOS: Scenario[] = ['getPet', 'listPets'];
+
+/**
+ * The fullest policy a key may have: a limit of its own, far above the load so that nothing is refused, and the
+ * most ranges a list may hold, the one that admits the bench's loopback address last, so that every range is tried.
+ */
+const LIMIT = 1_000_000;
+const NETWORKS = [
+  ...Array.from({ length: MAX_ALLOWED_NETWORKS - 1 }, (_, index) => `10.${index}.0.0/16`),
+  '127.0.0.0/8',
+];
+
+/** Gives the bench key, as the store keeps it, the fullest policy; the store reads it when it first verifies the key. */
+function givePolicy(fixture: DatabaseFixture): void {
+  const database = new Database(fixture.url.replace(/^file:/, ''));
+  try {
+    database
+      .prepare('update api_keys set rate_limit_per_minute = ?, allowed_networks = ? where key_hash = ?')
+      .run(LIMIT, JSON.stringify(NETWORKS), BENCH_KEY_ROW[1]);
+  } finally {
+    database.close();
+  }
+}
+
+async function startStore(
+  fixture: DatabaseFixture,
+  name: string,
+  workDir: string,
+  env: Record<string, string>,
+): Promise<TimedServer> {
+  const seeded = await startSeeded(fixture, 'store', { name, workDir, nodeArgs: ['--trace-gc'], env });
+  return { name, seeded, logPath: join(workDir, `${name}.log`) };
+}
+
+/**
+ * What a key's own policy and its usage counting cost a read: the store with the bench key configured (`API_KEYS`:
+ * no policy, no usage counted) beside the store with the same key stored, with a limit of its own and 50 ranges,
+ * its requests counted by the hour. The configured store runs twice, first and last: the gap between those two is
+ * the noise the difference must stand out of.
+ */
+export async function keyPolicy(): Promise<void> {
+  await withSqliteFixture('key-policy', async (fixture, workDir) => {
+    for (const scenario of SCENARIOS) {
+      const starts = [
+        () => startStore(fixture, 'configured key', workDir, {}),
+        () => startStore(fixture, 'stored, policy + usage', workDir, { API_KEYS: '' }),
+        () => startStore(fixture, 'configured key again', workDir, {}),
+      ];
+      // Each start reseeds the fixture: the policy is given once all are up, before the first request.
+      process.stdout.write(`${await startAndMeasure(scenario, starts, () => givePolicy(fixture))}\n`);
+    }
+  });
+}
