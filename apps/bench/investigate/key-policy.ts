@@ -1,7 +1,8 @@
+import { hash } from 'node:crypto';
 import { join } from 'node:path';
+import { crc32 } from 'node:zlib';
 import { MAX_ALLOWED_NETWORKS } from '@animal-store/contract';
 import Database from 'better-sqlite3';
-import { BENCH_KEY_ROW } from '#bench/fixtures/bench-key.js';
 import type { DatabaseFixture } from '#bench/fixtures/database-fixture.js';
 import type { Scenario } from '#bench/load/scenarios.js';
 import { startAndMeasure, type TimedServer } from './cpu-time.js';
@@ -20,13 +21,37 @@ const NETWORKS = [
   '127.0.0.0/8',
 ];
 
-/** Gives the bench key, as the store keeps it, the fullest policy; the store reads it when it first verifies the key. */
-function givePolicy(fixture: DatabaseFixture): void {
+/**
+ * A key of the shape the store issues (`as_`, 43 characters, a CRC-32 checksum), which the store looks up among its
+ * stored keys; the bench key is of another shape, which only `API_KEYS` admits.
+ */
+function issuedShapeKey(): string {
+  const body = `as_${'k'.repeat(43)}`;
+  const checksum = Buffer.alloc(4);
+  checksum.writeUInt32BE(crc32(body));
+  return `${body}${checksum.toString('base64url')}`;
+}
+
+const POLICY_KEY = issuedShapeKey();
+
+/** Stores POLICY_KEY with the fullest policy; the store reads it when it first verifies the key. */
+function storeKeyWithPolicy(fixture: DatabaseFixture): void {
   const database = new Database(fixture.url.replace(/^file:/, ''));
   try {
     database
-      .prepare('update api_keys set rate_limit_per_minute = ?, allowed_networks = ? where key_hash = ?')
-      .run(LIMIT, JSON.stringify(NETWORKS), BENCH_KEY_ROW[1]);
+      .prepare(
+        'insert into api_keys (name, key_hash, key_prefix, created_at, scopes, rate_limit_per_minute, ' +
+          'allowed_networks) values (?, ?, ?, ?, ?, ?, ?) on conflict (key_hash) do nothing',
+      )
+      .run(
+        'bench key with a policy',
+        hash('sha256', POLICY_KEY, 'hex'),
+        POLICY_KEY.slice(0, 9),
+        '2026-01-01T00:00:00.000Z',
+        'pets:read pets:write keys:manage',
+        LIMIT,
+        JSON.stringify(NETWORKS),
+      );
   } finally {
     database.close();
   }
@@ -36,9 +61,9 @@ async function startStore(
   fixture: DatabaseFixture,
   name: string,
   workDir: string,
-  env: Record<string, string>,
+  headers?: Record<string, string>,
 ): Promise<TimedServer> {
-  const seeded = await startSeeded(fixture, 'store', { name, workDir, nodeArgs: ['--trace-gc'], env });
+  const seeded = await startSeeded(fixture, 'store', { name, workDir, nodeArgs: ['--trace-gc'], headers });
   return { name, seeded, logPath: join(workDir, `${name}.log`) };
 }
 
@@ -52,12 +77,13 @@ export async function keyPolicy(): Promise<void> {
   await withSqliteFixture('key-policy', async (fixture, workDir) => {
     for (const scenario of SCENARIOS) {
       const starts = [
-        () => startStore(fixture, 'configured key', workDir, {}),
-        () => startStore(fixture, 'stored, policy + usage', workDir, { API_KEYS: '' }),
-        () => startStore(fixture, 'configured key again', workDir, {}),
+        () => startStore(fixture, 'configured key', workDir),
+        () =>
+          startStore(fixture, 'stored, policy + usage', workDir, { authorization: `Bearer ${POLICY_KEY}` }),
+        () => startStore(fixture, 'configured key again', workDir),
       ];
-      // Each start reseeds the fixture: the policy is given once all are up, before the first request.
-      process.stdout.write(`${await startAndMeasure(scenario, starts, () => givePolicy(fixture))}\n`);
+      // Each start reseeds the fixture: the key is stored once all are up, before the first request.
+      process.stdout.write(`${await startAndMeasure(scenario, starts, () => storeKeyWithPolicy(fixture))}\n`);
     }
   });
 }

@@ -14,6 +14,8 @@ export interface SeededServer {
   contender: Contender;
   server: RunningServer;
   baseUrl: string;
+  /** The headers its load sends, when not the bench key's. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -34,6 +36,8 @@ export async function startSeeded(
     stopTimeoutMs?: number;
     /** For the store: another build's `main.js` to run, such as a measurement copy's. */
     storeMain?: string;
+    /** The headers its load sends, when not the bench key's. */
+    headers?: Record<string, string>;
   },
 ): Promise<SeededServer> {
   const contender = contendersFor(fixture.kind).find((contender) => contender.id === contenderId);
@@ -62,7 +66,7 @@ export async function startSeeded(
     await server.stop();
     throw error;
   }
-  return { contender, server, baseUrl };
+  return { contender, server, baseUrl, headers: options.headers };
 }
 
 /** The name of a profiled server's log and profile files, e.g. `store-sqlite-getPet`. */
@@ -75,10 +79,10 @@ export function profiledServerName(
 }
 
 /** The load of every profile: the scenario's requests at 50 connections, as the targets of issue 6. */
-export function profileLoad({ contender, baseUrl }: SeededServer, scenario: Scenario) {
+export function profileLoad({ contender, baseUrl, headers }: SeededServer, scenario: Scenario) {
   return {
     baseUrl,
-    headers: requestHeaders,
+    headers: headers ?? requestHeaders,
     connections: 50,
     requests: scenarioRequests(scenario, contender.routes),
   };
