@@ -60,6 +60,8 @@ describe('the API documentation page', () => {
         'Create an API key',
         'The key making the call',
         'Revoke an API key',
+        'Change an API key',
+        "An API key's usage by the hour",
         'Rotate an API key',
         'List the audit log of key operations',
       ]);

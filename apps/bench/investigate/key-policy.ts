@@ -34,7 +34,7 @@ function issuedShapeKey(): string {
 
 const POLICY_KEY = issuedShapeKey();
 
-/** Stores POLICY_KEY with the fullest policy; the store reads it when it first verifies the key. */
+/** Stores POLICY_KEY with the fullest policy, in the store's own form (ranges space-separated); the store reads it when it first verifies the key. */
 function storeKeyWithPolicy(fixture: DatabaseFixture): void {
   const database = new Database(fixture.url.replace(/^file:/, ''));
   try {
@@ -50,7 +50,7 @@ function storeKeyWithPolicy(fixture: DatabaseFixture): void {
         '2026-01-01T00:00:00.000Z',
         'pets:read pets:write keys:manage',
         LIMIT,
-        JSON.stringify(NETWORKS),
+        NETWORKS.join(' '),
       );
   } finally {
     database.close();
