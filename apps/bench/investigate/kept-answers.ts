@@ -41,7 +41,7 @@ function storeWith(base: Contender, id: string, env: Record<string, string>): Co
  * The store keeping settled answers (its default budget), the same store with a budget of 4 KiB (memory cannot
  * help: every getPet and page is read, serialised and tagged) and with none, and Fastify with the same features,
  * side by side through the bench's harness on SQLite, then PostgreSQL: the reads, and the first page asked with
- * `If-None-Match: *` (304 from the store, 200 from the others). On PostgreSQL a page is kept only once six query
+ * `If-None-Match: *` (304 from each). On PostgreSQL a page is kept only once six query
  * bounds (30 s by default) have passed since the store first saw its last id, so the warm-up of each scenario
  * counts.
  */

@@ -10,7 +10,7 @@ import { postgresFixture } from './fixtures/postgres-fixture.js';
 import { seedPets } from './fixtures/seed-pets.js';
 import { sqliteFixture } from './fixtures/sqlite-fixture.js';
 import { READY_TIMEOUT_MS } from './processes/server-process.js';
-import { anAnswer, anError, DEPRECATED, see } from './test-support/answers.js';
+import { anAnswer, anError, CATALOGUE, DEPRECATED, notModified, see, tagOf } from './test-support/answers.js';
 import {
   type ContenderName,
   queriesOn,
@@ -26,6 +26,8 @@ import {
  */
 
 const CONTENDERS: ContenderName[] = ['store', 'fastify', 'express-stock'];
+/** @fastify/rate-limit cannot give a count back: its 304 counts, as its baseline's comment says. */
+const COUNTS_A_304: ContenderName[] = ['fastify'];
 /** The limit the bench gives every contender: never reached. */
 const RAISED_LIMIT = 1_000_000_000;
 /** A limit a test spends in a few requests. */
@@ -88,18 +90,22 @@ describe.each(databases)('the store and its peers on $kind', ({ open }) => {
     const get = call(serving, name);
     const first = await get('/v1/pets?limit=2');
     expect(first).toStrictEqual(
-      anAnswer(200, seeded(1, 2), { limit: RAISED_LIMIT, link: nextLink('limit=2', 2) }),
+      anAnswer(200, seeded(1, 2), { ...CATALOGUE, limit: RAISED_LIMIT, link: nextLink('limit=2', 2) }),
     );
     const target = /^<([^>]+)>/.exec(first.link ?? '')?.[1] ?? '';
     expect(await get(target)).toStrictEqual(
-      anAnswer(200, seeded(3, 4), { limit: RAISED_LIMIT, link: nextLink('limit=2', 4) }),
+      anAnswer(200, seeded(3, 4), { ...CATALOGUE, limit: RAISED_LIMIT, link: nextLink('limit=2', 4) }),
     );
     expect(await get('/v1/pets?limit=2&status=sold')).toStrictEqual(
-      anAnswer(200, seeded(2, 5), { limit: RAISED_LIMIT, link: nextLink('limit=2&status=sold', 5) }),
+      anAnswer(200, seeded(2, 5), {
+        ...CATALOGUE,
+        limit: RAISED_LIMIT,
+        link: nextLink('limit=2&status=sold', 5),
+      }),
     );
     // The last page has no next; creates in these tests are never pending, so it stays the last.
     expect(await get(`/v1/pets?status=pending&cursor=${encodeCursor(9_990)}`)).toStrictEqual(
-      anAnswer(200, seeded(9_991, 9_994, 9_997, 10_000), { limit: RAISED_LIMIT }),
+      anAnswer(200, seeded(9_991, 9_994, 9_997, 10_000), { ...CATALOGUE, limit: RAISED_LIMIT }),
     );
   });
 
@@ -118,7 +124,7 @@ describe.each(databases)('the store and its peers on $kind', ({ open }) => {
   it.each(CONTENDERS)('%s serves getPet with the deprecation headers on every answer', async (name) => {
     const get = call(serving, name);
     expect(await get('/v1/pets/7')).toStrictEqual(
-      anAnswer(200, seed[6], { limit: RAISED_LIMIT, ...DEPRECATED }),
+      anAnswer(200, seed[6], { ...CATALOGUE, limit: RAISED_LIMIT, ...DEPRECATED }),
     );
     expect(await get('/v1/pets/99999')).toStrictEqual(
       anAnswer(404, anError(404, 'pet_not_found'), { limit: RAISED_LIMIT, ...DEPRECATED }),
@@ -139,7 +145,7 @@ describe.each(databases)('the store and its peers on $kind', ({ open }) => {
     expect(created.location).toBe(`/v1/pets/${id}`);
     expect(id).toBeGreaterThan(10_000);
     expect(await request(created.location ?? '')).toStrictEqual(
-      anAnswer(200, { ...pet, id }, { limit: RAISED_LIMIT, ...DEPRECATED }),
+      anAnswer(200, { ...pet, id }, { ...CATALOGUE, limit: RAISED_LIMIT, ...DEPRECATED }),
     );
 
     for (const body of [
@@ -168,6 +174,64 @@ describe.each(databases)('the store and its peers on $kind', ({ open }) => {
         unauthorized,
       );
       expect(await get('/v1/pets/7', { headers: {} })).toStrictEqual({ ...unauthorized, ...DEPRECATED });
+    },
+  );
+
+  it.each(CONTENDERS)(
+    '%s answers 304 without a body to If-None-Match naming its tag, in every form',
+    async (name) => {
+      const get = call(serving, name);
+      for (const [path, expected] of [
+        ['/v1/pets?limit=2', {}],
+        ['/v1/pets/7', DEPRECATED],
+      ] as const) {
+        const first = await get(path);
+        const etag = first.etag ?? '';
+        for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+          const again = await get(path, { headers: { ...requestHeaders, 'if-none-match': ifNoneMatch } });
+          expect(again, `${path} ${ifNoneMatch}`).toStrictEqual(
+            notModified(etag, { limit: RAISED_LIMIT, ...expected }),
+          );
+        }
+        const other = await get(path, { headers: { ...requestHeaders, 'if-none-match': '"other"' } });
+        expect(other).toStrictEqual({ ...first, requestId: other.requestId, rateLimit: other.rateLimit });
+      }
+    },
+  );
+
+  it('every contender sends the same bytes with the same tag, and answers 304 to the store’s tag', async () => {
+    for (const path of ['/v1/pets?limit=3&status=available', '/v1/pets/7']) {
+      const sent = await Promise.all(
+        CONTENDERS.map(async (name) => {
+          const contender = serving.find((candidate) => candidate.name === name);
+          const answer = await fetch(`${contender?.baseUrl}${path}`, { headers: requestHeaders });
+          return { name, text: await answer.text(), etag: answer.headers.get('etag') };
+        }),
+      );
+      const [store] = sent;
+      for (const { name, text, etag } of sent) {
+        expect({ name, text, etag }, path).toStrictEqual({ name, text: store?.text, etag: tagOf(text) });
+        const again = await call(serving, name)(path, {
+          headers: { ...requestHeaders, 'if-none-match': store?.etag ?? '' },
+        });
+        expect(again.status, `${name} ${path}`).toBe(304);
+      }
+    }
+  });
+
+  it.each(CONTENDERS)(
+    '%s counts a 304 against the key’s limit only if its limiter can give it back',
+    async (name) => {
+      const get = call(limited, name);
+      const first = await get('/v1/pets/5');
+      const spent = COUNTS_A_304.includes(name) ? 1 : 0;
+      const again = await get('/v1/pets/5', {
+        headers: { ...requestHeaders, 'if-none-match': first.etag ?? '' },
+      });
+      expect(again).toStrictEqual(notModified(first.etag ?? '', { limit: SMALL_LIMIT, ...DEPRECATED }));
+      expect(again.rateLimit?.remaining).toBe((first.rateLimit?.remaining ?? 0) - spent);
+      const next = await get('/v1/pets/5');
+      expect(next.rateLimit?.remaining).toBe((first.rateLimit?.remaining ?? 0) - 1 - spent);
     },
   );
 

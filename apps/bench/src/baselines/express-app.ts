@@ -4,7 +4,7 @@ import type { StoreQueries } from './store-queries.js';
 
 /**
  * The app of baselines (b) and (b′): Express 5 routes and the database driver. Bare like baseline (a): no
- * authentication, logging, security headers, contract validation or Link header.
+ * authentication, logging, security headers, contract validation, Link header, ETag or 304.
  */
 export function bareExpressApp(queries: StoreQueries): Express {
   const app = express();

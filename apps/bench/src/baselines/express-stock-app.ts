@@ -7,8 +7,14 @@ import {
   NewPetSchema,
   PetIdPathSchema,
 } from '@animal-store/contract';
-import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import express, {
+  type ErrorRequestHandler,
+  type Express,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
+import { MemoryStore, rateLimit } from 'express-rate-limit';
 import helmet from 'helmet';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -27,6 +33,7 @@ import {
   pageOf,
   rateLimited,
 } from './peer-answers.js';
+import { CATALOGUE_CACHE_CONTROL, etagOf, namesTag } from './peer-conditional.js';
 import { bearerKeyCheck } from './peer-keys.js';
 import type { PeerOptions } from './peer-options.js';
 
@@ -54,12 +61,12 @@ const bodyParserError: ErrorRequestHandler = (error, req, res, _next) => {
  * Peer (e): the store's three operations with the store's per-request features, as a careful team writes them with
  * Express 5 and its stock middleware: pino-http (one line per request, with the request id), helmet,
  * express-rate-limit per API key with its headers, a bearer-key middleware that checks the key's digest against the
- * keys table, validation by the contract's Zod schemas, keyset paging with a `Link` header, the deprecation headers
- * and the Error body.
+ * keys table, validation by the contract's Zod schemas, keyset paging with a `Link` header, the deprecation headers,
+ * the Error body, and the catalogue's ETag with its 304, which gives its count back to the limiter.
  */
 export function expressStockPeer({ queries, rateLimitPerMinute, logStream }: PeerOptions): Express {
   const app = express();
-  // The store sends no ETag: lists change with every create and are paged by cursor.
+  // Express's own tags (weak, on every answer) are not the store's: the catalogue's 200s are tagged below.
   app.set('etag', false);
   const checkKey = bearerKeyCheck((digest) => queries.findApiKey(digest));
 
@@ -72,7 +79,11 @@ export function expressStockPeer({ queries, rateLimitPerMinute, logStream }: Pee
     res.locals.apiKeyId = keyId;
     next();
   };
+  // The limiter's counts, kept where a 304 can give its count back as the store does: skipSuccessfulRequests would
+  // give it back only once the answer is sent, with a RateLimit header that still counts it.
+  const counts = new MemoryStore();
   const limitPerKey = rateLimit({
+    store: counts,
     windowMs: 60_000,
     limit: rateLimitPerMinute,
     standardHeaders: 'draft-7',
@@ -81,6 +92,24 @@ export function expressStockPeer({ queries, rateLimitPerMinute, logStream }: Pee
     handler: (_req, res) => res.status(429).json(errorBody('rate_limited', rateLimited(rateLimitPerMinute))),
   });
   const authenticated = [authenticate, limitPerKey];
+  /** A catalogue answer, tagged: 304 without a body when the client holds it, which then does not count. */
+  const sendCatalogue = (req: Request, res: Response, body: unknown, link?: string) => {
+    const json = JSON.stringify(body);
+    const etag = etagOf(json);
+    res.setHeader('ETag', etag);
+    res.setHeader('Cache-Control', CATALOGUE_CACHE_CONTROL);
+    if (namesTag(req.headers['if-none-match'], etag)) {
+      void counts.decrement(res.locals.apiKeyId as string);
+      const counted = String(res.getHeader('RateLimit'));
+      res.setHeader(
+        'RateLimit',
+        counted.replace(/remaining=(\d+)/, (_, left) => `remaining=${Number(left) + 1}`),
+      );
+      return void res.status(304).end();
+    }
+    if (link !== undefined) res.setHeader('Link', link);
+    res.type('json').send(json);
+  };
   const deprecated: RequestHandler = (_req, res, next) => {
     res.set(DEPRECATION_HEADERS);
     next();
@@ -113,8 +142,7 @@ export function expressStockPeer({ queries, rateLimitPerMinute, logStream }: Pee
     const afterId = cursor === undefined ? 0 : decodeCursor(cursor);
     if (afterId === undefined) return void res.status(400).json(errorBody('invalid_cursor', INVALID_CURSOR));
     const page = pageOf(await queries.list(limit + 1, status, afterId), { limit, status });
-    if (page.link !== undefined) res.setHeader('Link', page.link);
-    res.json(page.pets);
+    sendCatalogue(req, res, page.pets, page.link);
   });
 
   app.post(PETS_PATH, ...authenticated, express.json({ limit: MAX_BODY_BYTES }), async (req, res) => {
@@ -131,7 +159,7 @@ export function expressStockPeer({ queries, rateLimitPerMinute, logStream }: Pee
     if (!query.success) return validationFailed(res, 'query parameter', query.error);
     const pet = await queries.get(id.data);
     if (!pet) return void res.status(404).json(errorBody('pet_not_found', noSuchAnimal(id.data)));
-    res.json(pet);
+    sendCatalogue(req, res, pet);
   });
 
   app.use(PETS_PATH, ...authenticated, (req, res) => {

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type ErrorCode, MAX_BODY_BYTES } from '@animal-store/contract';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   ERROR,
   LIST_QUERY,
@@ -28,6 +33,7 @@ import {
   pageOf,
   rateLimited,
 } from './peer-answers.js';
+import { CATALOGUE_CACHE_CONTROL, etagOf, namesTag } from './peer-conditional.js';
 import { bearerKeyCheck } from './peer-keys.js';
 import type { PeerOptions } from './peer-options.js';
 
@@ -54,7 +60,9 @@ const ERROR_CODE_BY_STATUS: Partial<Record<number, ErrorCode>> = {
  * Fastify 5 and its stock parts: its pino logger (one line per request, with the request id), @fastify/helmet,
  * @fastify/rate-limit per API key with its headers, a bearer-key hook that checks the key's digest against the keys
  * table, JSON-schema validation and fast-json-stringify serialisation, keyset paging with a `Link` header, the
- * deprecation headers and the Error body. Hooks run in the order they are added.
+ * deprecation headers, the Error body, and the catalogue's ETag with its 304. Unlike the store's, the 304 counts
+ * against the key's limit: @fastify/rate-limit cannot give a count back (its stores increment and read, no more, and
+ * it has no option to skip an answer by its status). Hooks run in the order they are added.
  */
 export async function fastifyPeer({
   queries,
@@ -112,6 +120,17 @@ export async function fastifyPeer({
     reply.code(404).send(errorBody('route_not_found', `No operation at ${request.method} ${request.url}.`)),
   );
 
+  /** A catalogue answer, serialised by the route's schema and tagged: 304 without a body when the client holds it. */
+  const sendCatalogue = (request: FastifyRequest, reply: FastifyReply, body: unknown, link?: string) => {
+    // fast-json-stringify's text, as Fastify would send it.
+    const json = reply.serialize(body) as string;
+    const etag = etagOf(json);
+    reply.header('etag', etag).header('cache-control', CATALOGUE_CACHE_CONTROL);
+    if (namesTag(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    if (link !== undefined) reply.header('link', link);
+    return reply.type('application/json; charset=utf-8').send(json);
+  };
+
   app.get<{ Querystring: ListQuery }>(
     PETS_PATH,
     { schema: { querystring: LIST_QUERY, response: { 200: PET_LIST, '4xx': ERROR } } },
@@ -120,8 +139,7 @@ export async function fastifyPeer({
       const afterId = cursor === undefined ? 0 : decodeCursor(cursor);
       if (afterId === undefined) return reply.code(400).send(errorBody('invalid_cursor', INVALID_CURSOR));
       const page = pageOf(await queries.list(limit + 1, status, afterId), { limit, status });
-      if (page.link !== undefined) reply.header('link', page.link);
-      return page.pets;
+      return sendCatalogue(request, reply, page.pets, page.link);
     },
   );
 
@@ -144,7 +162,7 @@ export async function fastifyPeer({
       const id = Number(request.params.petId);
       const pet = await queries.get(id);
       if (!pet) return reply.code(404).send(errorBody('pet_not_found', noSuchAnimal(id)));
-      return pet;
+      return sendCatalogue(request, reply, pet);
     },
   );
   return app;

@@ -5,7 +5,8 @@ import { stopOnSignals } from './stop-on-signals.js';
 
 /**
  * Baseline (a), the ceiling of the platform: node:http and the database driver, nothing else. Bare on purpose:
- * no authentication, no logging, no security headers, no Link header; the store's extra work is what the ratio shows.
+ * no authentication, no logging, no security headers, no Link header, no ETag or 304; the store's extra work is what
+ * the ratio shows.
  */
 const { port, queries } = baselineEnv(process.env);
 

@@ -55,7 +55,10 @@ export const API_HELMET_OPTIONS = {
   xXssProtection: false,
 } satisfies HelmetOptions;
 
-/** Answers carry the catalogue: no browser or shared cache may keep them (Helmet does not set this one). */
+/**
+ * No browser or shared cache may keep an answer (Helmet does not set this one), but listPets' and getPet's 200s,
+ * which carry their ETag and peer-conditional.ts's Cache-Control instead.
+ */
 export const CACHE_CONTROL = 'no-store';
 
 /** The store's cursor: the last id of the page, versioned and opaque to clients. */

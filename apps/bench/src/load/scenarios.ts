@@ -6,7 +6,7 @@ export const SCENARIOS = ['listPets', 'listPets-status', 'getPet', 'createPet', 
 
 /**
  * Run by `investigate kept-answers` only (the bench has no room for them within 10 minutes): the first page asked
- * with `If-None-Match: *`, which the store answers 304 (a peer without ETags answers 200).
+ * with `If-None-Match: *`, which the store and the peers answer 304 (the bare ceilings, without ETags, 200).
  */
 export const CONDITIONAL_SCENARIOS = ['listPets-304'] as const;
 

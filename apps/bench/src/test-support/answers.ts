@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
 
 /**
- * The security headers every API answer of the store carries, with their values; Helmet writes the CSP's
- * directives without the space after `;`, which means the same.
+ * The security headers every API answer of the store carries, with their values (but `Cache-Control` on the
+ * catalogue's answers: CATALOGUE below); Helmet writes the CSP's directives without the space after `;`, which means
+ * the same.
  */
 export const SECURITY_HEADERS = {
   'cache-control': 'no-store',
@@ -17,6 +19,7 @@ export const SECURITY_HEADERS = {
 /** Headers of the contract, of rate limiting (each library its own spelling) and of HTTP itself. */
 const KNOWN_HEADERS = new Set([
   ...Object.keys(SECURITY_HEADERS),
+  'etag',
   'link',
   'location',
   'deprecation',
@@ -63,6 +66,7 @@ export async function see(response: Response) {
     status: response.status,
     contentType: headers.get('content-type'),
     body: text === '' ? text : (JSON.parse(text) as unknown),
+    etag: headers.get('etag'),
     link: headers.get('link'),
     location: headers.get('location'),
     deprecation: headers.get('deprecation'),
@@ -105,6 +109,7 @@ export function anAnswer(
     status,
     contentType: 'application/json; charset=utf-8',
     body,
+    etag: null,
     link: null,
     location: null,
     deprecation: null,
@@ -125,3 +130,16 @@ export const anError = (status: number, code: string) => ({
   message: expect.stringMatching(/\S/),
   status,
 });
+
+/** The store's strong tag of a body as sent: `"` + base64url SHA-1 of its bytes + `"`. */
+export const tagOf = (bytes: string) => `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+
+/** What listPets' and getPet's 200s and 304s carry besides: a strong tag, and a cache that asks before reuse. */
+export const CATALOGUE = {
+  etag: expect.stringMatching(/^"[\w-]{27}"$/),
+  security: { ...SECURITY_HEADERS, 'cache-control': 'private, no-cache' },
+};
+
+/** A 304: no body and no content type, the 200's tag and the catalogue's headers. */
+export const notModified = (etag: string, expected: Parameters<typeof anAnswer>[2]) =>
+  anAnswer(304, '', { ...CATALOGUE, contentType: null, etag, ...expected });
