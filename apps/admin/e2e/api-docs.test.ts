@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ERROR_CODES } from '@animal-store/contract';
+import { ERROR_CODES, storeContract } from '@animal-store/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchChromium } from './support/chromium.js';
@@ -44,7 +44,10 @@ describe('the API documentation page', () => {
   async function open(size: (typeof SIZES)[number]) {
     await page.setViewportSize({ width: size.width, height: size.height });
     await page.goto(`${store.origin}/docs`);
-    await operationNames().first().waitFor();
+    // Scalar renders the operations one after the other: the page is read once the last of them is there.
+    await operationNames()
+      .nth(Object.keys(storeContract).length - 1)
+      .waitFor();
   }
 
   it.each(SIZES)(
