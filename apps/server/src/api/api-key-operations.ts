@@ -10,7 +10,7 @@ import { requestContext } from '../http/request-context.js';
 import type { ForgetKeyEverywhere } from '../keys/key-changes-across-workers.js';
 import type { KeyUsage } from '../keys/key-usage.js';
 import type { ApiClient, KeyVerifier } from '../keys/key-verifier.js';
-import type { ApiKeyRepository } from '../store/api-key-repository.js';
+import type { ApiKeyRepository, StoredApiKey } from '../store/api-key-repository.js';
 import { configuredKeyView, storedKeyView } from './api-key-view.js';
 import type { AuditContextOf } from './audit-context.js';
 import { BEARER_CHALLENGE, REFUSALS } from './authenticate.js';
@@ -20,6 +20,15 @@ import type { ApiKeyOperations } from './operation.js';
 const keyNotFound = (keyId: number) => ({
   status: 404 as const,
   body: errorBody('api_key_not_found', `No API key has id ${keyId}.`),
+});
+
+/** A revoked or expired key refused an operation, named by what the operation would have done (`rotated`). */
+const keyInactive = (keyId: number, key: StoredApiKey, done: string) => ({
+  status: 409 as const,
+  body: errorBody(
+    'api_key_inactive',
+    `API key ${keyId} is ${storedKeyView(key).state}: only an active key can be ${done}.`,
+  ),
 });
 
 /**
@@ -172,13 +181,7 @@ export function apiKeyOperations({
           case 'not_found':
             return keyNotFound(params.keyId);
           case 'inactive':
-            return {
-              status: 409,
-              body: errorBody(
-                'api_key_inactive',
-                `API key ${params.keyId} is ${storedKeyView(outcome.key).state}: only an active key can be changed.`,
-              ),
-            };
+            return keyInactive(params.keyId, outcome.key, 'changed');
           case 'last_manager':
             return {
               status: 409,
@@ -214,13 +217,7 @@ export function apiKeyOperations({
           case 'not_found':
             return keyNotFound(params.keyId);
           case 'inactive':
-            return {
-              status: 409,
-              body: errorBody(
-                'api_key_inactive',
-                `API key ${params.keyId} is ${storedKeyView(outcome.key).state}: only an active key can be rotated.`,
-              ),
-            };
+            return keyInactive(params.keyId, outcome.key, 'rotated');
           case 'rotated_already':
             return {
               status: 409,
